@@ -1,0 +1,38 @@
+# Two commands do all the set-up on a fresh machine with Python 3.11: `make demo` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install test demo bench browser golden clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# Headless Chromium for the HTML tests: installed when running as root on Debian (as in CI);
+# elsewhere those tests skip and say why.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	  || echo "chromium could not be installed: the browser tests will skip"; \
+	fi
+
+test: install browser
+	$(BIN)/python -m pytest
+
+demo: install
+	$(BIN)/votal demo
+
+bench: install
+	$(BIN)/python bench/run.py
+
+golden: install
+	$(BIN)/python -m pytest tests/report --update-golden
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache

@@ -1,0 +1,136 @@
+"""The normalised post (interfaces.md §2): what every adapter produces and every later layer reads.
+
+Pure data and (de)serialisation; no HTTP, no HTML parsing beyond the BBCode conversion hook.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from votal.errors import PostsFileError
+
+
+@dataclass(frozen=True, slots=True)
+class PostVersion:
+    """A later distinct version of a post body, with the time votal first saw it (C-07)."""
+
+    seen: datetime
+    html: str
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    id: str
+    number: int | None
+    thread: str
+    url: str
+    author: str
+    author_id: str | None
+    time: datetime
+    edited: datetime | None
+    html: str
+    # Extension: later versions of the body, oldest first (the store fills it; JSONL key "versions").
+    versions: tuple[PostVersion, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if self.time.tzinfo is None:
+            raise ValueError(f"post {self.id}: time {self.time} has no offset")
+
+    def sort_key(self) -> tuple:
+        return (self.time, self.number if self.number is not None else 0, self.id)
+
+    def to_dict(self) -> dict:
+        d = {
+            "id": self.id,
+            "number": self.number,
+            "thread": self.thread,
+            "url": self.url,
+            "author": self.author,
+            "author_id": self.author_id,
+            "time": self.time.isoformat(),
+            "edited": self.edited.isoformat() if self.edited else None,
+            "html": self.html,
+        }
+        if self.versions:
+            d["versions"] = [{"seen": v.seen.isoformat(), "html": v.html} for v in self.versions]
+        return d
+
+
+def _parse_time(value: object, where: str, key: str) -> datetime:
+    if not isinstance(value, str):
+        raise PostsFileError(f"{where}: '{key}' must be an ISO 8601 string, got {value!r}")
+    try:
+        t = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise PostsFileError(f"{where}: '{key}' is not an ISO 8601 time: {value!r}") from None
+    if t.tzinfo is None:
+        raise PostsFileError(f"{where}: '{key}' has no UTC offset: {value!r}")
+    return t
+
+
+def post_from_dict(d: dict, where: str = "post") -> Post:
+    """Build a Post from one JSON object; ``bbcode`` is converted to HTML when ``html`` is absent."""
+    if not isinstance(d, dict):
+        raise PostsFileError(f"{where}: expected a JSON object")
+    for key in ("id", "author", "time"):
+        if key not in d:
+            raise PostsFileError(f"{where}: missing '{key}'")
+    html = d.get("html")
+    if html is None:
+        if "bbcode" not in d:
+            raise PostsFileError(f"{where}: needs 'html' or 'bbcode'")
+        from votal.scraper.bbcode import bbcode_to_html
+
+        html = bbcode_to_html(str(d["bbcode"]))
+    number = d.get("number")
+    versions = tuple(
+        PostVersion(_parse_time(v.get("seen"), where, "versions.seen"), str(v.get("html", "")))
+        for v in d.get("versions") or ()
+    )
+    return Post(
+        id=str(d["id"]),
+        number=int(number) if number is not None else None,
+        thread=str(d.get("thread") or ""),
+        url=str(d.get("url") or ""),
+        author=str(d["author"]),
+        author_id=str(d["author_id"]) if d.get("author_id") is not None else None,
+        time=_parse_time(d["time"], where, "time"),
+        edited=_parse_time(d["edited"], where, "edited") if d.get("edited") else None,
+        html=str(html),
+        versions=versions,
+    )
+
+
+def iter_posts_jsonl(path: Path) -> Iterator[Post]:
+    try:
+        fh = path.open(encoding="utf-8")
+    except OSError as e:
+        raise PostsFileError(f"{path}: cannot read posts file ({e.strerror})") from None
+    with fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{n}"
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise PostsFileError(f"{where}: not JSON ({e.msg})") from None
+            yield post_from_dict(d, where)
+
+
+def read_posts_jsonl(path: Path) -> list[Post]:
+    """All posts of a JSONL file, in thread order (time, then number)."""
+    return sorted(iter_posts_jsonl(Path(path)), key=Post.sort_key)
+
+
+def write_posts_jsonl(posts: Iterable[Post], path: Path) -> int:
+    n = 0
+    with Path(path).open("w", encoding="utf-8") as fh:
+        for p in sorted(posts, key=Post.sort_key):
+            fh.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
+            n += 1
+    return n
