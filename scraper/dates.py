@@ -1,0 +1,302 @@
+"""Forum timestamps to aware datetimes (forum-engines.md §2.1). The only caller of dateparser.
+
+Three entry points:
+
+* :func:`from_epoch` — an epoch attribute (XF ``data-time``/``data-timestamp``, vB5
+  ``data-node-publishdate``), always UTC.
+* :func:`from_iso` — a machine ``datetime`` attribute; no offset means ``assume``.
+* :func:`parse_forum_time` — the visible text of text-only engines, rendered in the viewer's
+  (guest: the board's) zone ``tz``. Relative words ("Χθες στις 20:04", "Ieri alle 20:04",
+  "Вчера в 20:04", "5 minutes ago") are anchored on ``now``; the common numeric and month-name
+  forms are parsed here with regexes (dateparser is slow); only the rest goes to dateparser.
+
+Ambiguity is never guessed: a bare clock, a bare "Yesterday" or garbage gives ``None``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date, datetime, time, timedelta, timezone
+from functools import lru_cache
+from typing import Sequence
+from zoneinfo import ZoneInfo
+
+UTC = timezone.utc
+DEFAULT_LANGUAGES = ("en", "el", "it", "ru")
+
+_CLOCK = re.compile(
+    r"(?<![\d:.])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])"
+    r"(?:\s*(am|pm|a\.m\.|p\.m\.|π\.?μ\.?|μ\.?μ\.?)(?![\w]))?",
+    re.I,
+)
+_NUMERIC_DATE = re.compile(r"(?<![\d.:/-])(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})(?![\d:])")
+_WORD = re.compile(r"[^\W\d_]+\.?")
+_NUMBER = re.compile(r"(?<![\d:])\d{1,4}(?![\d:])")
+
+# Month names and abbreviations, accent-stripped and lower-cased (en, it, el, ru; Greek and
+# Russian in nominative and genitive: XF ru prints "22 Июль 2013", others "22 июля 2013").
+_MONTH_FORMS = {
+    1: "january jan gennaio gen ιανουαριος ιανουαριου ιαν январь января янв",
+    2: "february feb febbraio φεβρουαριος φεβρουαριου φεβ февраль февраля фев",
+    3: "march mar marzo μαρτιος μαρτιου μαρ март марта",
+    4: "april apr aprile απριλιος απριλιου απρ апрель апреля",
+    5: "may maggio mag μαιος μαιου μαι май мая",
+    6: "june jun giugno giu ιουνιος ιουνιου ιουν июнь июня",
+    7: "july jul luglio lug ιουλιος ιουλιου ιουλ июль июля",
+    8: "august aug agosto ago αυγουστος αυγουστου αυγ август августа авг",
+    9: "september sep sept settembre set σεπτεμβριος σεπτεμβριου σεπ сентябрь сентября сен сент",
+    10: "october oct ottobre ott οκτωβριος οκτωβριου οκτ октябрь октября окт",
+    11: "november nov novembre νοεμβριος νοεμβριου νοε ноябрь ноября ноя",
+    12: "december dec dicembre dic δεκεμβριος δεκεμβριου δεκ декабрь декабря дек",
+}
+_WEEKDAY_CLASHES = {"mar"}
+_MONTHS = {form: n for n, forms in _MONTH_FORMS.items() for form in forms.split()}
+
+# Days back from today, by word (accent-stripped, lower-cased).
+_DAY_WORDS = {
+    "today": 0, "yesterday": 1,
+    "σημερα": 0, "χθες": 1, "εχθες": 1, "προχθες": 2, "προχτες": 2,
+    "oggi": 0, "ieri": 1, "avantieri": 2, "altroieri": 2,
+    "сегодня": 0, "вчера": 1, "позавчера": 2,
+}
+
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+# Stem of a unit word (accent-stripped) -> unit key.
+_UNIT_STEMS = (
+    ("sec", "s"), ("second", "s"), ("δευτερολεπτ", "s"), ("секунд", "s"),
+    ("min", "m"), ("λεπτ", "m"), ("минут", "m"),
+    ("hour", "h"), ("hr", "h"), ("or", "h"), ("ωρ", "h"), ("час", "h"),
+    ("day", "d"), ("giorn", "d"), ("μερ", "d"), ("ημερ", "d"), ("дн", "d"), ("ден", "d"),
+    ("week", "w"), ("settiman", "w"), ("εβδομαδ", "w"), ("недел", "w"),
+)
+_ONE_WORDS = {"a", "an", "one", "un", "una", "uno", "ενα", "μια", "μιαν", "одну", "один", "одна"}
+_COUNT = r"(?:(?P<n>\d+)\s*|(?P<w>[^\W\d_]+)(?:'|\s+))?"
+_AGO_FORMS = (
+    re.compile(r"^πριν(?:\s+απο)?\s+" + _COUNT + r"(?P<unit>[^\W\d_]+)$"),
+    re.compile(r"^" + _COUNT + r"(?P<unit>[^\W\d_]+)\s+(?:ago|fa|назад|πριν)$"),
+)
+_NOW_PHRASES = (
+    "a moment ago", "just now", "now", "moments ago", "less than a minute ago",
+    "pochi secondi fa", "un momento fa", "adesso", "ora", "proprio ora",
+    "μολις τωρα", "τωρα", "λιγα δευτερολεπτα πριν", "πριν απο λιγα δευτερολεπτα",
+    "только что", "менее минуты назад", "меньше минуты назад",
+)
+_AGO_MARKERS = ("ago", " fa", "назад", "πριν")
+_AMPM = {"am": "am", "a.m.": "am", "πμ": "am", "π.μ.": "am", "pm": "pm", "p.m.": "pm",
+         "μμ": "pm", "μ.μ.": "pm"}
+
+
+def from_epoch(value: str | int) -> datetime:
+    """A Unix epoch (seconds; 13 digits taken as milliseconds) as an aware UTC datetime."""
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        raise ValueError(f"not an epoch timestamp: {value!r}") from None
+    if abs(n) >= 10**12:
+        n //= 1000
+    return datetime.fromtimestamp(n, UTC)
+
+
+def from_iso(value: str, assume: ZoneInfo | timezone = UTC) -> datetime:
+    """ISO 8601 with ``+0100``, ``+01:00``, ``Z`` or no offset (then the time is in ``assume``)."""
+    text = value.strip().replace("Z", "+00:00").replace("z", "+00:00")
+    try:
+        t = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"not an ISO 8601 time: {value!r}") from None
+    return t if t.tzinfo is not None else t.replace(tzinfo=assume)
+
+
+def parse_forum_time(text: str, tz: ZoneInfo, now: datetime,
+                     languages: Sequence[str] | None = None,
+                     date_order: str | None = None) -> datetime | None:
+    """The instant a forum's visible date text means, in ``tz``; ``None`` when it means none.
+
+    ``now`` (aware) anchors relative forms. ``date_order`` ("DMY"/"MDY"/"YMD") settles numeric
+    dates whose order the digits cannot tell ("05-06-2016"); by default dots are day-first,
+    dashes and slashes month-first for English boards (vBulletin/MyBB "m-d-Y") and day-first
+    for boards in other languages.
+    """
+    if not text:
+        return None
+    norm = _normalise(text)
+    if not norm or len(norm) > 120:
+        return None
+    langs = tuple(languages) if languages else DEFAULT_LANGUAGES
+    order = date_order or ("MDY" if langs[0] == "en" else "DMY")
+    local_now = now.astimezone(tz)
+    ago = _relative_ago(norm)
+    if ago is not None:
+        return (now - ago).astimezone(tz)
+    if _day_words(norm):
+        naive = _relative_day(norm, local_now.date())
+        return _localise(naive, tz) if naive else None
+    naive = _absolute(norm, order)
+    if naive is None:
+        return _dateparser_fallback(norm, tz, local_now.replace(tzinfo=None), langs, order)
+    return _localise(naive, tz)
+
+
+def _normalise(text: str) -> str:
+    """Lower-case, accent-free, single-spaced (Greek ``Μαΐου`` -> ``μαιου``, ``Χθές`` -> ``χθες``)."""
+    # Russian "й" is "и" + breve once decomposed: keep it (a letter, not an accent).
+    text = text.replace("\xa0", " ").replace("й", "\0").replace("Й", "\0")
+    decomposed = unicodedata.normalize("NFD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).replace("\0", "й")
+    return " ".join(stripped.lower().split())
+
+
+def _localise(naive: datetime, tz: ZoneInfo) -> datetime:
+    return naive.replace(tzinfo=tz)
+
+
+def _clock(norm: str) -> tuple[time, str] | None:
+    """The last clock in the text (with am/pm applied) and the text without it."""
+    matches = list(_CLOCK.finditer(norm))
+    if not matches:
+        return None
+    m = matches[-1]
+    hour, minute, second = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+    ampm = _AMPM.get((m.group(4) or "").replace(" ", ""))
+    if ampm is None and m.group(4):
+        ampm = _AMPM.get(m.group(4).replace(".", ""))
+    if ampm:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if ampm == "pm" else 0)
+    if hour > 23 or minute > 59 or second > 59:
+        return None
+    return time(hour, minute, second), norm[: m.start()] + " " + norm[m.end():]
+
+
+def _day_words(norm: str) -> list[int]:
+    """Days back named by the relative words in the text (several: contradictory)."""
+    words = set(w.rstrip(".,:") for w in norm.replace("'", " ").split())
+    if "altro" in words and "ieri" in words:
+        return [2]
+    return [n for w, n in _DAY_WORDS.items() if w in words]
+
+
+def _relative_day(norm: str, today: date) -> datetime | None:
+    """'Today, 20:04', 'Χθες στις 20:04', 'Ieri alle 20:04', 'Вчера в 20:04' (clock required)."""
+    back = _day_words(norm)
+    if len(set(back)) != 1:
+        return None
+    found = _clock(norm)
+    if found is None:
+        return None
+    clock, rest = found
+    if _NUMERIC_DATE.search(rest) or re.search(r"\d", rest):
+        return None  # a relative word next to a date is contradictory
+    return datetime.combine(today - timedelta(days=back[0]), clock)
+
+
+def _relative_ago(norm: str) -> timedelta | None:
+    """'5 minutes ago', '5 minuti fa', 'πριν από 5 λεπτά', '5 минут назад', 'A moment ago'."""
+    phrase = norm.rstrip(".! ")
+    if phrase in _NOW_PHRASES:
+        return timedelta(0)
+    if not any(marker in f" {phrase}" for marker in _AGO_MARKERS):
+        return None
+    m = next((m for rx in _AGO_FORMS if (m := rx.match(phrase))), None)
+    if m is None:
+        return None
+    count, word = m.group("n"), m.group("w")
+    if count is None:
+        if word is not None and word not in _ONE_WORDS:
+            return None
+        count = "1"  # "an hour ago", "un'ora fa", "час назад"
+    unit = _unit(m.group("unit"))
+    return timedelta(seconds=int(count) * _UNIT_SECONDS[unit]) if unit else None
+
+
+def _unit(word: str) -> str | None:
+    for stem, unit in _UNIT_STEMS:
+        if word.startswith(stem) and (stem != "or" or word in ("ora", "ore")):
+            if stem == "min" and not (word.startswith("minut") or word in ("min", "mins")):
+                continue
+            return unit
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _absolute(norm: str, order: str) -> datetime | None:
+    """Numeric ('07.09.2018, 12:19', '06-15-2016, 03:03 pm', '2016-02-01, 02:21') and month-name
+    ('sun may 26, 2019 4:34 pm', '22 июль 2013 в 02:04') dates, naive local."""
+    found = _clock(norm)
+    clock, rest = found if found else (time(0), norm)
+    day = _numeric_date(rest, order)
+    if day is None:
+        day = _month_name_date(rest)
+    if day is None:
+        return None
+    if found is None and re.search(r"\d{1,2}:\d{2}", norm):
+        return None  # a clock we could not read (25:00): do not silently drop it
+    return datetime.combine(day, clock)
+
+
+def _numeric_date(rest: str, order: str) -> date | None:
+    m = _NUMERIC_DATE.search(rest)
+    if not m:
+        return None
+    a, sep, b, c = m.group(1), m.group(2), m.group(3), m.group(4)
+    if len(a) == 4:
+        y, mo, d = int(a), int(b), int(c)
+    else:
+        if len(c) not in (2, 4):
+            return None
+        y = int(c) + (2000 if len(c) == 2 else 0)
+        first, second = int(a), int(b)
+        day_first = sep == "." or order == "DMY"
+        if first > 12 >= second:
+            day_first = True
+        elif second > 12 >= first:
+            day_first = False
+        d, mo = (first, second) if day_first else (second, first)
+    return _safe_date(y, mo, d)
+
+
+def _month_name_date(rest: str) -> date | None:
+    forms = [w.rstrip(".") for w in _WORD.findall(rest) if w.rstrip(".") in _MONTHS]
+    if len(forms) > 1:  # Italian weekday "mar" (martedì) beside a month name
+        forms = [f for f in forms if f not in _WEEKDAY_CLASHES]
+    months = [_MONTHS[f] for f in forms]
+    if len(months) != 1:
+        return None
+    numbers = [n for n in _NUMBER.findall(rest)]
+    years = [int(n) for n in numbers if len(n) == 4]
+    days = [int(n) for n in numbers if len(n) <= 2]
+    if len(years) != 1 or len(days) != 1:
+        return None
+    return _safe_date(years[0], months[0], days[0])
+
+
+def _safe_date(y: int, m: int, d: int) -> date | None:
+    try:
+        return date(y, m, d) if 1900 <= y <= 2200 else None
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=2048)
+def _dateparser_fallback(norm: str, tz: ZoneInfo, base: datetime, langs: tuple[str, ...],
+                         order: str) -> datetime | None:
+    """Anything the fast paths did not read; needs a digit and a full day+month to be trusted."""
+    if not re.search(r"\d", norm):
+        return None
+    import dateparser  # slow to import: only when a page needs it
+
+    settings = {
+        "TIMEZONE": getattr(tz, "key", None) or "UTC", "RETURN_AS_TIMEZONE_AWARE": True, "RELATIVE_BASE": base,
+        "DATE_ORDER": order, "PREFER_DATES_FROM": "past", "REQUIRE_PARTS": ["day", "month"],
+    }
+    try:
+        result = dateparser.parse(norm, languages=list(langs), settings=settings)
+    except Exception:  # dateparser raises assorted errors on odd input; it means "not a date"
+        return None
+    if result is None:
+        return None
+    if not hasattr(tz, "key"):  # a fixed-offset zone dateparser cannot name: the wall time is tz's
+        result = result.replace(tzinfo=None).replace(tzinfo=tz)
+    return result.astimezone(tz)

@@ -1,0 +1,140 @@
+"""scraper/dates.py: every date form the forum adapters meet (forum-engines.md §2.1)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from votal.scraper.dates import from_epoch, from_iso, parse_forum_time
+
+ATHENS = ZoneInfo("Europe/Athens")
+ROME = ZoneInfo("Europe/Rome")
+MOSCOW = ZoneInfo("Europe/Moscow")
+NEW_YORK = ZoneInfo("America/New_York")
+UTC = timezone.utc
+# Sunday 29 November 2026, 22:30 in Athens (20:30 UTC): one fixed instant for every case.
+NOW = datetime(2026, 11, 29, 22, 30, tzinfo=ATHENS)
+
+ABSOLUTE = [
+    # text, tz, languages, expected local wall time (Y, M, D, h, m[, s])
+    ("Χθες στις 20:04", ATHENS, ["el"], (2026, 11, 28, 20, 4)),
+    ("Χθές στις 20:04", ATHENS, ["el"], (2026, 11, 28, 20, 4)),
+    ("Σήμερα, 13:00", ATHENS, ["el"], (2026, 11, 29, 13, 0)),
+    ("Σήμερα στις 13:00", ATHENS, ["el"], (2026, 11, 29, 13, 0)),
+    ("Ieri alle 20:04", ROME, ["it"], (2026, 11, 28, 20, 4)),
+    ("Oggi alle 13:00", ROME, ["it"], (2026, 11, 29, 13, 0)),
+    ("Вчера в 20:04", MOSCOW, ["ru"], (2026, 11, 28, 20, 4)),
+    ("Сегодня, 20:04", MOSCOW, ["ru"], (2026, 11, 29, 20, 4)),
+    ("07.09.2018, 12:19", MOSCOW, ["ru"], (2018, 9, 7, 12, 19)),
+    ("Yesterday at 8:04 PM", NEW_YORK, ["en"], (2026, 11, 28, 20, 4)),
+    ("Today, 08:04 PM", NEW_YORK, ["en"], (2026, 11, 29, 20, 4)),
+    ("Today at 12:15 AM", NEW_YORK, ["en"], (2026, 11, 29, 0, 15)),
+    ("06-15-2016, 03:03 PM", UTC, ["en"], (2016, 6, 15, 15, 3)),
+    ("2016-02-01, 02:21", UTC, ["en"], (2016, 2, 1, 2, 21)),
+    ("Sun May 26, 2019 4:34 pm", UTC, ["en"], (2019, 5, 26, 16, 34)),
+    ("Oct 30, 2014 at 10:48 PM", UTC, ["en"], (2014, 10, 30, 22, 48)),
+    ("September 19, 2007, 02:16:51 PM", UTC, ["en"], (2007, 9, 19, 14, 16, 51)),
+    ("22 Июль 2013 в 02:04", MOSCOW, ["ru"], (2013, 7, 22, 2, 4)),
+    ("22 июля 2013, 02:04", MOSCOW, ["ru"], (2013, 7, 22, 2, 4)),
+    ("3 мая 2020 в 11:00", MOSCOW, ["ru"], (2020, 5, 3, 11, 0)),
+    ("26 Μαΐου 2019, 16:34", ATHENS, ["el"], (2019, 5, 26, 16, 34)),
+    ("3 Σεπ 2020 στις 09:15", ATHENS, ["el"], (2020, 9, 3, 9, 15)),
+    ("Κυρ 26 Μάι 2019 4:34 μ.μ.", ATHENS, ["el"], (2019, 5, 26, 16, 34)),
+    ("14 Δεκεμβρίου 2025 10:02 π.μ.", ATHENS, ["el"], (2025, 12, 14, 10, 2)),
+    ("26 maggio 2019 alle 16:34", ROME, ["it"], (2019, 5, 26, 16, 34)),
+    ("Mar 12 Nov 2019, 09:05", ROME, ["it"], (2019, 11, 12, 9, 5)),
+    ("1 agosto 2021, 23:59", ROME, ["it"], (2021, 8, 1, 23, 59)),
+    ("16/5/2021, 20:04", ROME, ["it"], (2021, 5, 16, 20, 4)),
+    ("05-06-2016, 10:00", UTC, ["en"], (2016, 5, 6, 10, 0)),
+    ("05-06-2016, 10:00", ROME, ["it"], (2016, 6, 5, 10, 0)),
+    ("26/10/13, 03:48 pm", UTC, ["en"], (2013, 10, 26, 15, 48)),
+    # not a fast-path form: goes through dateparser
+    ("26 de mayo de 2019 16:34", UTC, ["es"], (2019, 5, 26, 16, 34)),
+]
+
+
+@pytest.mark.parametrize("text,tz,langs,wall", ABSOLUTE, ids=[c[0] for c in ABSOLUTE])
+def test_absolute_and_day_words(text, tz, langs, wall):
+    got = parse_forum_time(text, tz, NOW, langs)
+    assert got is not None
+    assert got.tzinfo is not None
+    assert got == datetime(*wall, tzinfo=tz)
+
+
+AGO = [
+    ("5 minutes ago", 5 * 60), ("1 minute ago", 60), ("an hour ago", 3600),
+    ("A moment ago", 0), ("2 days ago", 2 * 86400),
+    ("5 minuti fa", 5 * 60), ("un'ora fa", 3600), ("2 ore fa", 7200), ("pochi secondi fa", 0),
+    ("πριν από 5 λεπτά", 5 * 60), ("5 λεπτά πριν", 5 * 60), ("πριν από 2 ώρες", 7200),
+    ("5 минут назад", 5 * 60), ("3 минуты назад", 180), ("час назад", 3600),
+    ("2 часа назад", 7200), ("менее минуты назад", 0),
+]
+
+
+@pytest.mark.parametrize("text,seconds", AGO, ids=[c[0] for c in AGO])
+def test_ago_forms(text, seconds):
+    got = parse_forum_time(text, ATHENS, NOW)
+    assert got == NOW - timedelta(seconds=seconds)
+    assert got.tzinfo is not None
+
+
+GARBAGE = ["", "   ", "hello world", "Quote", "Yesterday", "Χθες", "20:04", "32.13.2019, 10:00",
+           "Today at 99:99", "Page 2 of 10", "version 1.2.3", "#15", "Originally Posted by Nikos",
+           "Yesterday 2016-02-01, 02:21", "12 angry men"]
+
+
+@pytest.mark.parametrize("text", GARBAGE)
+def test_garbage_is_none(text):
+    assert parse_forum_time(text, ATHENS, NOW) is None
+
+
+def test_day_words_follow_the_zone_not_utc():
+    # 00:30 in Athens on the 30th is still the 29th in UTC: "today" is Athens' today.
+    now = datetime(2026, 11, 30, 0, 30, tzinfo=ATHENS)
+    got = parse_forum_time("Σήμερα, 00:10", ATHENS, now)
+    assert got == datetime(2026, 11, 30, 0, 10, tzinfo=ATHENS)
+    assert got.utcoffset() == timedelta(hours=2)
+
+
+def test_now_in_another_zone_is_converted():
+    now_utc = NOW.astimezone(UTC)
+    assert parse_forum_time("Ieri alle 20:04", ROME, now_utc) == datetime(2026, 11, 28, 20, 4,
+                                                                           tzinfo=ROME)
+
+
+def test_summer_offset_applied():
+    got = parse_forum_time("26 Μαΐου 2019, 16:34", ATHENS, NOW)
+    assert got.utcoffset() == timedelta(hours=3)
+
+
+def test_explicit_date_order_overrides_language():
+    assert parse_forum_time("05/06/2016 10:00", UTC, NOW, ["en"], date_order="DMY") == \
+        datetime(2016, 6, 5, 10, 0, tzinfo=UTC)
+
+
+def test_from_epoch():
+    assert from_epoch("1554369403") == datetime(2019, 4, 4, 9, 16, 43, tzinfo=UTC)
+    assert from_epoch(1554824243) == datetime(2019, 4, 9, 15, 37, 23, tzinfo=UTC)
+    assert from_epoch("1554369403000") == datetime(2019, 4, 4, 9, 16, 43, tzinfo=UTC)
+    with pytest.raises(ValueError, match="epoch"):
+        from_epoch("9:02 AM")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("2019-04-04T10:16:43+0100", datetime(2019, 4, 4, 9, 16, 43, tzinfo=UTC)),
+    ("2019-04-04T10:16:43+01:00", datetime(2019, 4, 4, 9, 16, 43, tzinfo=UTC)),
+    ("2020-01-08T22:09:53Z", datetime(2020, 1, 8, 22, 9, 53, tzinfo=UTC)),
+    ("2019-04-09T08:37:23", datetime(2019, 4, 9, 8, 37, 23, tzinfo=UTC)),
+])
+def test_from_iso(text, expected):
+    got = from_iso(text)
+    assert got == expected and got.tzinfo is not None
+
+
+def test_from_iso_assumes_given_zone():
+    got = from_iso("2019-04-09T08:37:23", ATHENS)
+    assert got == datetime(2019, 4, 9, 8, 37, 23, tzinfo=ATHENS)
+    with pytest.raises(ValueError, match="ISO"):
+        from_iso("yesterday")
