@@ -148,3 +148,8 @@ _SAFE_DROP = (
 def clean(root: etree._Element) -> None:
     """Drop what is never post text in any engine (scripts, styles, IPS edit notes)."""
     drop_all(root, _SAFE_DROP)
+
+
+def has_class(name: str) -> str:
+    """XPath predicate body: the element's ``class`` list contains ``name`` (no cssselect needed)."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"

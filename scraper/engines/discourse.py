@@ -1,0 +1,332 @@
+"""Discourse topics, read through the JSON API (forum-engines.md §3.10).
+
+The fetching layer drives these pure functions (all URLs absolute):
+
+* ``topic_json_url(url)`` -> ``https://host/t/{id}.json``: the first answer.
+* ``parse_topic_json(text, url)`` -> :class:`TopicStream`: every post id of the topic
+  (``post_stream.stream``), its slug, and the posts already embedded in that answer.
+* ``batch_urls(url, ids)`` -> ``/t/{id}/posts.json?post_ids[]=…`` URLs, 20 ids each, for the ids
+  not yet seen; ``parse_posts_json(text, url)`` turns each answer into :class:`Post` records
+  (``created_at`` is the time; ``updated_at`` is the edit time when ``version > 1``).
+* ``link_quotes(posts)``: Discourse quotes name the quoted post by *number*
+  (``aside.quote[data-post=N]``); once every post is known this rewrites ``data-post`` to the
+  post id, as interfaces.md §2 wants.
+* ``raw_url(url, page)`` and ``parse_raw(text)``: the ``/raw/{id}`` markdown dump (100 posts a
+  page), with a small markdown/BBCode converter. Discourse core leaves ``[color=red]`` as literal
+  text in ``cooked``; the adapter turns such literal tags into ``<span style="color: …">`` itself,
+  and :func:`apply_raw` can replace a cooked body by its converted raw source. ``/raw/`` headers
+  carry ``updated_at``, not ``created_at`` (§2.1 rule 5), so raw posts never give the post time.
+
+``parse_page`` accepts either JSON answer or a crawler (no-JS) HTML page; ``detect`` knows both.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from html import escape
+from urllib.parse import urljoin, urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.engines import register
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
+    normalize_colors, text_of,
+)
+
+BATCH = 20
+_TOPIC = re.compile(r"/t/(?:([^/?#]+)/)?(\d+)(?:\.json)?(?:/(\d+))?")
+_LITERAL_COLOR = re.compile(r"\[colou?r=([#\w(), .%-]+?)\](.*?)\[/colou?r\]", re.I | re.S)
+
+
+@dataclass(frozen=True, slots=True)
+class TopicStream:
+    topic_id: int
+    slug: str
+    stream: tuple[int, ...]  # every post id, thread order
+    posts: tuple[Post, ...]  # the posts embedded in the topic answer
+
+
+@dataclass(frozen=True, slots=True)
+class RawPost:
+    number: int
+    username: str
+    updated_at: datetime
+    html: str
+
+
+def _iso(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    t = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def _origin(url: str) -> str:
+    p = urlsplit(url)
+    return f"{p.scheme}://{p.netloc}"
+
+
+def topic_id(url: str) -> int:
+    m = _TOPIC.search(urlsplit(url).path)
+    if not m:
+        raise ScrapeError(f"{url}: not a Discourse topic URL (/t/slug/ID)")
+    return int(m.group(2))
+
+
+def topic_json_url(url: str) -> str:
+    return f"{_origin(url)}/t/{topic_id(url)}.json"
+
+
+def batch_urls(url: str, ids: list[int] | tuple[int, ...]) -> list[str]:
+    """``/t/{id}/posts.json?post_ids[]=…`` URLs, :data:`BATCH` ids per request."""
+    base = f"{_origin(url)}/t/{topic_id(url)}/posts.json"
+    return [
+        base + "?" + "&".join(f"post_ids[]={int(i)}" for i in ids[k:k + BATCH])
+        for k in range(0, len(ids), BATCH)
+    ]
+
+
+def raw_url(url: str, page: int = 1) -> str:
+    base = f"{_origin(url)}/raw/{topic_id(url)}"
+    return base if page <= 1 else f"{base}?page={page}"
+
+
+def _load(text: str, url: str) -> dict:
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ScrapeError(f"{url}: Discourse answer is not JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise ScrapeError(f"{url}: Discourse answer is not a JSON object")
+    return data
+
+
+def parse_topic_json(text: str, url: str) -> TopicStream:
+    data = _load(text, url)
+    stream = data.get("post_stream") or {}
+    ids = tuple(int(i) for i in stream.get("stream") or ())
+    tid = int(data.get("id") or topic_id(url))
+    slug = str(data.get("slug") or "")
+    thread = f"{_origin(url)}/t/{slug}/{tid}" if slug else f"{_origin(url)}/t/{tid}"
+    posts = tuple(_post(p, thread, url) for p in stream.get("posts") or ())
+    return TopicStream(tid, slug, ids or tuple(int(p.id) for p in posts), posts)
+
+
+def parse_posts_json(text: str, url: str, thread: str | None = None) -> list[Post]:
+    """The posts of a ``/t/{id}.json`` or ``/t/{id}/posts.json`` answer, in thread order."""
+    data = _load(text, url)
+    raw_posts = (data.get("post_stream") or {}).get("posts") or []
+    if thread is None:
+        thread = Discourse().thread_url(url)
+    posts = [_post(p, thread, url) for p in raw_posts if p.get("post_type", 1) in (1, 4)]
+    return sorted(posts, key=lambda p: p.number or 0)
+
+
+def _post(p: dict, thread: str, url: str) -> Post:
+    created = _iso(p.get("created_at"))
+    if created is None:
+        raise ScrapeError(f"{url}: Discourse post {p.get('id')} has no created_at")
+    edited = _iso(p.get("last_edited_at")) or (
+        _iso(p.get("updated_at")) if int(p.get("version") or 1) > 1 else None)
+    number = p.get("post_number")
+    link = p.get("post_url") or f"{urlsplit(thread).path}/{number}"
+    return Post(
+        id=str(p["id"]), number=int(number) if number is not None else None, thread=thread,
+        url=urljoin(_origin(url) + "/", link), author=str(p.get("username") or ""),
+        author_id=str(p["user_id"]) if p.get("user_id") is not None else None,
+        time=created, edited=edited, html=normalize_cooked(str(p.get("cooked") or "")),
+    )
+
+
+def _literal_colors(html: str) -> str:
+    def span(m: re.Match) -> str:
+        return f'<span style="color: {escape(m.group(1).strip())}">{m.group(2)}</span>'
+
+    prev = None
+    while prev != html:  # nested [color] tags
+        prev, html = html, _LITERAL_COLOR.sub(span, html)
+    return html
+
+
+def normalize_cooked(cooked: str) -> str:
+    """interfaces.md §2 body from Discourse ``cooked`` HTML."""
+    root = fragment(_literal_colors(cooked))
+    clean(root)
+    drop_all(root, (f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]",
+                    ".//*[@class='quote-controls']"))
+    for q in root.xpath(f".//aside[{has_class('quote')}]"):
+        for title in q.xpath(f"./*[{has_class('title')}]"):
+            title.drop_tree()
+        inner = q.xpath("./blockquote")
+        make_quote(q, inner[0] if inner else None, q.get("data-username"), q.get("data-post"))
+    for s in root.xpath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]"):
+        make_spoiler(s, None)
+    normalize_colors(root)
+    return inner_html(root)
+
+
+def link_quotes(posts: list[Post]) -> list[Post]:
+    """Rewrite quote ``data-post`` from the quoted post's number to its id (same topic)."""
+    by_number = {p.number: p.id for p in posts if p.number is not None}
+    pattern = re.compile(r'(<blockquote data-author="[^"]*" data-post=")(\d+)(")')
+
+    def fix(m: re.Match) -> str:
+        return m.group(1) + by_number.get(int(m.group(2)), m.group(2)) + m.group(3)
+
+    return [replace(p, html=pattern.sub(fix, p.html)) if "data-post=" in p.html else p
+            for p in posts]
+
+
+# --- /raw/ markdown ---------------------------------------------------------------------------
+
+_RAW_HEAD = re.compile(r"^(.+?) \| (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC \| #(\d+)\s*$", re.M)
+_RAW_SEP = re.compile(r"\n-{25}\n")
+
+
+def parse_raw(text: str) -> list[RawPost]:
+    """Posts of a ``/raw/{topic}`` page: ``user | <updated_at> UTC | #N`` blocks."""
+    out = []
+    for block in _RAW_SEP.split(text):
+        m = _RAW_HEAD.search(block)
+        if not m:
+            continue
+        body = block[m.end():].strip("\n")
+        when = datetime.strptime(m.group(2), "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc)
+        out.append(RawPost(int(m.group(3)), m.group(1).strip(), when, markdown_to_html(body)))
+    return out
+
+
+def apply_raw(posts: list[Post], raw: list[RawPost]) -> list[Post]:
+    """Use the converted raw body where ``cooked`` lost colour markup the raw source has."""
+    by_number = {r.number: r for r in raw}
+    out = []
+    for p in posts:
+        r = by_number.get(p.number)
+        if r and "color:" in r.html and "color:" not in p.html:
+            p = replace(p, html=r.html)
+        out.append(p)
+    return out
+
+
+_QUOTE_OPEN = re.compile(r'\[quote(?:="([^",\]]*)(?:,\s*post:(\d+))?[^\]]*")?\]', re.I)
+_INLINE = (
+    (re.compile(r"\*\*(.+?)\*\*", re.S), r"<strong>\1</strong>"),
+    (re.compile(r"\[b\](.+?)\[/b\]", re.I | re.S), r"<strong>\1</strong>"),
+    (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S), r"<em>\1</em>"),
+    (re.compile(r"\[i\](.+?)\[/i\]", re.I | re.S), r"<em>\1</em>"),
+)
+
+
+def markdown_to_html(md: str) -> str:
+    """Enough markdown/BBCode for vote reading: paragraphs, quotes, colour, bold, spoilers."""
+    html = escape(md.replace("\r\n", "\n"), quote=False)
+    html = _QUOTE_OPEN.sub(_quote_open, html)
+    html = re.sub(r"\[/quote\]", "\n\n</blockquote>\n\n", html, flags=re.I)
+    html = re.sub(r"\[spoiler\]", "\n\n<details><summary>Spoiler</summary>\n\n", html, flags=re.I)
+    html = re.sub(r"\[/spoiler\]", "\n\n</details>\n\n", html, flags=re.I)
+    html = _LITERAL_COLOR_ESC.sub(_color_span, html)
+    for pattern, repl in _INLINE:
+        html = pattern.sub(repl, html)
+    paras = [p.strip() for p in re.split(r"\n{2,}", html) if p.strip()]
+    return "".join(
+        p if p.startswith(("<blockquote", "</blockquote", "<details", "</details"))
+        else f"<p>{p.replace(chr(10), '<br>')}</p>"
+        for p in paras
+    )
+
+
+_LITERAL_COLOR_ESC = re.compile(r"\[colou?r=(?:&quot;)?([#\w(), .%-]+?)(?:&quot;)?\](.*?)\[/colou?r\]",
+                                re.I | re.S)
+
+
+def _color_span(m: re.Match) -> str:
+    return f'<span style="color: {m.group(1).strip()}">{m.group(2)}</span>'
+
+
+def _quote_open(m: re.Match) -> str:
+    attrs = ""
+    if m.group(1):
+        attrs += f' data-author="{m.group(1).strip()}"'
+    if m.group(2):
+        attrs += f' data-post="{m.group(2)}"'
+    return f"\n\n<blockquote{attrs}>\n\n"
+
+
+# --- the adapter ------------------------------------------------------------------------------
+
+
+class Discourse(Engine):
+    name = "discourse"
+    label = "Discourse"
+    url_patterns = (re.compile(r"^https?://[^/]+/t/(?:[^/?#]+/)?\d+(?:[/?#.]|$)"),)
+    example_urls = (
+        "https://discuss.criticalfallibilism.com/t/kpop-demon-hunters/2144",
+        "https://forum.example.org/t/mafia-42-day-3/1234/56",
+    )
+
+    def detect(self, page: str) -> bool:
+        head = page.lstrip()[:2000]
+        if head.startswith("{"):
+            return '"post_stream"' in page
+        return ('content="Discourse' in page or "crawler-post" in page
+                or "discourse-assets" in page)
+
+    def thread_url(self, url: str) -> str:
+        p = urlsplit(url)
+        m = _TOPIC.search(p.path)
+        if not m:
+            return url
+        slug, tid = m.group(1), m.group(2)
+        path = f"/t/{slug}/{tid}" if slug else f"/t/{tid}"
+        return urlunsplit((p.scheme, p.netloc, path, "", ""))
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        base = self.thread_url(thread_url)
+        return base if page <= 1 else f"{base}?page={page}"
+
+    def page_info(self, html: str, url: str) -> PageInfo:
+        if html.lstrip().startswith("{"):
+            return PageInfo(current=1, last=1, next_url=None)
+        doc = document(html)
+        m = re.search(r"[?&]page=(\d+)", url)
+        nxt = doc.xpath("//link[@rel='next']/@href | //a[@rel='next']/@href")
+        current = int(m.group(1)) if m else 1
+        return PageInfo(current, None if nxt else current, urljoin(url, nxt[0]) if nxt else None)
+
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        if html.lstrip().startswith("{"):
+            return link_quotes(parse_posts_json(html, url))
+        return _parse_crawler(document(html), self.thread_url(url), url)
+
+
+def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
+    """The no-JS page Discourse serves to crawlers (no post ids there: ids are post numbers)."""
+    posts = []
+    for el in doc.xpath(f"//div[{has_class('crawler-post')}]"):
+        pos = el.xpath(".//*[@itemprop='position']")
+        number = int(text_of(pos[0])) if pos and text_of(pos[0]).isdigit() else len(posts) + 1
+        names = el.xpath(".//*[@itemprop='author']//*[@itemprop='name']") or el.xpath(
+            f".//*[{has_class('creator')}]//a")
+        stamps = el.xpath(".//time/@datetime | .//meta[@itemprop='datePublished']/@content")
+        when = _iso(stamps[0]) if stamps else None
+        if when is None:
+            raise ScrapeError(f"{url}: Discourse crawler post #{number} has no time")
+        body = el.xpath(".//*[@itemprop='text']")
+        html = normalize_cooked(etree.tostring(body[0], encoding="unicode")) if body else ""
+        posts.append(Post(
+            id=str(number), number=number, thread=thread, url=f"{thread}/{number}",
+            author=text_of(names[0]) if names else "", author_id=None, time=when, edited=None,
+            html=html,
+        ))
+    return posts
+
+
+register(Discourse())

@@ -1,0 +1,237 @@
+"""Invision Community 4 / 5 (IPS) thread pages (forum-engines.md §3.7).
+
+Machine values first: the comment wrapper's ``data-quotedata`` JSON gives author, user id and
+an epoch; ``time[datetime]`` (UTC, ``Z``) is the fallback. IPS prints no post number: it is
+computed from the page number and the page size (``data-ipsPagination-perPage``, else the number
+of posts on a page that is not the last). Quote citations ("9 minutes ago, X said:") are frozen
+relative text and are dropped, never parsed (§2.1 rule 4).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone
+from urllib.parse import urljoin, urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.engines import register
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
+    normalize_colors, text_of,
+)
+
+_TOPIC = re.compile(r"(/topic/\d+-[^/?#]*)")
+_PAGE = re.compile(r"/page/(\d+)/?")
+_PROFILE_ID = re.compile(r"/profile/(\d+)-")
+
+_CHROME = (
+    f".//*[{has_class('ipsQuote_citation')}]",
+    ".//*[@data-role='memberSignature']",
+    f".//*[{has_class('ipsEdited')}]",
+)
+
+
+def _epoch(value: object) -> datetime | None:
+    try:
+        return datetime.fromtimestamp(int(value), tz=timezone.utc)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _iso(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def edited_time(content: etree._Element) -> datetime | None:
+    """The "Edited <time> by X" note IPS writes inside the content (``[data-excludequote]``)."""
+    for t in content.xpath(".//*[@data-excludequote]//time[@datetime]"):
+        return _iso(t.get("datetime"))
+    return None
+
+
+def _convert_quotes(root: etree._Element) -> None:
+    for q in root.xpath(f".//blockquote[{has_class('ipsQuote')} or @data-ipsquote]"):
+        author = q.get("data-ipsquote-username") or q.get("data-cite")
+        post = q.get("data-ipsquote-contentcommentid")
+        for cit in q.xpath(f"./*[{has_class('ipsQuote_citation')}]"):
+            cit.drop_tree()
+        contents = q.xpath(f"./*[{has_class('ipsQuote_contents')}]")
+        make_quote(q, contents[0] if contents else None, author, post)
+
+
+def _convert_spoilers(root: etree._Element) -> None:
+    for s in root.xpath(f".//*[{has_class('ipsSpoiler')}]"):
+        if s.tag == "details":
+            continue
+        header = s.xpath(f"./*[{has_class('ipsSpoiler_header')}]")
+        title = text_of(header[0]) if header else ""
+        contents = s.xpath(f"./*[{has_class('ipsSpoiler_contents')}]")
+        for h in header:
+            h.drop_tree()
+        make_spoiler(s, contents[0] if contents else None, title or "Spoiler")
+
+
+def normalize_body(content: etree._Element) -> str:
+    """interfaces.md §2 body of one IPS comment (``[data-role=commentContent]`` or stored HTML).
+
+    Edit notes, citations and signatures go; ``ipsQuote`` becomes
+    ``<blockquote data-author data-post>``; ``ipsSpoiler`` becomes ``<details>``.
+    """
+    clean(content)
+    drop_all(content, _CHROME)
+    _convert_quotes(content)
+    _convert_spoilers(content)
+    normalize_colors(content)
+    return inner_html(content)
+
+
+def normalize_html(html: str) -> str:
+    """:func:`normalize_body` on an HTML fragment (IPS stores post bodies as HTML)."""
+    return normalize_body(fragment(html))
+
+
+class Invision(Engine):
+    name = "invision"
+    label = "Invision Community 4/5"
+    url_patterns = (
+        re.compile(r"^https?://[^/]+/(?:[^?#]*/)?topic/\d+-[^/?#]*"),
+        re.compile(r"^https?://(?:www\.)?insomnia\.gr/"),
+    )
+    example_urls = (
+        "https://www.insomnia.gr/forums/topic/695707-palermo-43/",
+        "https://forum.example.it/topic/1234-lupus-in-tabula-12/page/3/",
+        "https://processwire.com/talk/topic/3553-handling-categories-on-a-product-catalogue/",
+    )
+
+    def detect(self, page: str) -> bool:
+        if re.search(r"""id=["']elComment_\d+""", page):
+            return True
+        return 'data-pageapp="forums"' in page and 'data-pagecontroller="topic"' in page
+
+    def thread_url(self, url: str) -> str:
+        parts = urlsplit(url)
+        m = _TOPIC.search(parts.path)
+        if not m:
+            return url
+        path = parts.path[: m.end()] + "/"
+        return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        base = self.thread_url(thread_url)
+        return base if page <= 1 else f"{base}page/{page}/"
+
+    def page_info(self, html: str, url: str) -> PageInfo:
+        return _page_info(document(html), url)
+
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = document(html)
+        info = _page_info(doc, url)
+        thread = self.thread_url(url)
+        articles = doc.xpath("//article[starts-with(@id, 'elComment_')]")
+        per_page = _per_page(doc, info, len(articles))
+        posts = []
+        for i, art in enumerate(articles):
+            number = (info.current - 1) * per_page + i + 1 if per_page else None
+            posts.append(_post(art, number, thread, url))
+        return posts
+
+
+def _per_page(doc: etree._Element, info: PageInfo, count: int) -> int | None:
+    for v in doc.xpath("//*[@data-ipspagination-perpage]/@data-ipspagination-perpage"):
+        if v.strip().isdigit():
+            return int(v)
+    if info.current == 1 or info.next_url:
+        return max(count, 1)
+    return None  # last page of several, page size unknown: better no number than a wrong one
+
+
+def _quotedata(art: etree._Element) -> dict:
+    for raw in art.xpath(".//@data-quotedata"):
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(data, dict):
+            return data
+    return {}
+
+
+def _post(art: etree._Element, number: int | None, thread: str, url: str) -> Post:
+    pid = art.get("id").removeprefix("elComment_")
+    qd = _quotedata(art)
+    contents = art.xpath(".//*[@data-role='commentContent']")
+    content = contents[0] if contents else etree.Element("div")
+    author, author_id = _author(art, qd)
+    return Post(
+        id=pid, number=number, thread=thread, url=_permalink(art, pid, thread, url),
+        author=author, author_id=author_id, time=_time(art, qd, pid, url),
+        edited=edited_time(content), html=normalize_body(content),
+    )
+
+
+def _author(art: etree._Element, qd: dict) -> tuple[str, str | None]:
+    links = art.xpath(
+        f".//*[{has_class('cAuthorPane_author')} or {has_class('ipsEntry__username')}]"
+        "//a[contains(@href, '/profile/')]"
+    ) or art.xpath(".//a[contains(@href, '/profile/') and normalize-space()]")
+    name = str(qd.get("username") or "") or (text_of(links[0]) if links else "")
+    if not name:
+        names = art.xpath(f".//*[{has_class('cAuthorPane_author')}]")
+        name = text_of(names[0]) if names else "Guest"
+    uid = qd.get("userid")
+    if not uid and links:
+        m = _PROFILE_ID.search(links[0].get("href", ""))
+        uid = m.group(1) if m else None
+    return name, (str(uid) if uid else None)
+
+
+def _time(art: etree._Element, qd: dict, pid: str, url: str) -> datetime:
+    t = _epoch(qd.get("timestamp"))
+    if t:
+        return t
+    for el in art.xpath(".//time[@datetime and not(ancestor::*[@data-role='commentContent'])]"):
+        t = _iso(el.get("datetime"))
+        if t:
+            return t
+    raise ScrapeError(f"{url}: IPS comment {pid} has no machine-readable time")
+
+
+def _permalink(art: etree._Element, pid: str, thread: str, url: str) -> str:
+    for href in art.xpath(".//a[contains(@href, 'do=findComment')]/@href"):
+        if f"comment={pid}" in href:
+            return urljoin(url, href)
+    return f"{thread}?do=findComment&comment={pid}"
+
+
+def _page_info(doc: etree._Element, url: str) -> PageInfo:
+    m = _PAGE.search(urlsplit(url).path)
+    current = int(m.group(1)) if m else 1
+    active = doc.xpath(f"//li[{has_class('ipsPagination_active')}]//a/@data-page")
+    if active and active[0].isdigit():
+        current = int(active[0])
+    last = None
+    for v in doc.xpath("//a[@rel='last']/@data-page | //*[@data-pages]/@data-pages"):
+        if v.strip().isdigit():
+            last = max(last or 0, int(v))
+    nxt = doc.xpath("//a[@rel='next']/@href | //link[@rel='next']/@href")
+    next_url = urljoin(url, nxt[0]) if nxt else None
+    if last is not None and current >= last:
+        next_url = None
+    if last is None and next_url is None:
+        last = current
+    return PageInfo(current=current, last=last, next_url=next_url)
+
+
+register(Invision())

@@ -1,0 +1,157 @@
+"""NodeBB topic pages (server-rendered for guests).
+
+Every post is ``li[component=post]`` with machine values on the element itself: ``data-pid``,
+``data-uid``, ``data-username``, ``data-index`` (0-based: the post number is index + 1) and
+``data-timestamp`` (epoch milliseconds); the edit time is ``meta[itemprop=dateModified]``.
+A quote is the markdown plugin's ``<p>@Name said in <a href="/post/ID">…</a>:</p><blockquote>``.
+Pages are ``/topic/ID/slug?page=N``; ``script#ajaxify-data`` JSON gives the page count.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone
+from urllib.parse import urljoin, urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.engines import register
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, document, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, has_class,
+    text_of,
+)
+
+_TOPIC = re.compile(r"(/topic/\d+(?:/[^/?#]+)?)")
+_POST_LINK = re.compile(r"/post/(\d+)")
+_SAID = re.compile(r"^@?(.+?)\s+(?:said in|ha scritto in|написал в|έγραψε στο)\b", re.I)
+_CHROME = (
+    ".//*[@component='post/signature']",
+    f".//*[{has_class('post-signature')}]",
+)
+
+
+def _iso(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def _quote_header(bq: etree._Element) -> tuple[str | None, str | None]:
+    """Author and post id from the ``<p>@X said in <a href=/post/ID>`` just before a quote."""
+    prev = bq.getprevious()
+    if prev is None or prev.tag != "p" or (prev.tail or "").strip():
+        return None, None
+    text = text_of(prev)
+    m = _SAID.match(text)
+    if not m or not text.endswith(":"):
+        return None, None
+    pid = None
+    for href in prev.xpath(".//a/@href"):
+        pm = _POST_LINK.search(href)
+        if pm:
+            pid = pm.group(1)
+    prev.drop_tree()
+    return m.group(1).strip(), pid
+
+
+def normalize_body(content: etree._Element) -> str:
+    """interfaces.md §2 body of a NodeBB post (``[component=post/content]``)."""
+    clean(content)
+    drop_all(content, _CHROME)
+    for bq in content.xpath(".//blockquote"):
+        author, pid = _quote_header(bq)
+        make_quote(bq, None, author, pid)
+    for s in content.xpath(f".//*[{has_class('spoiler')}]"):
+        make_spoiler(s, None)
+    normalize_colors(content)
+    return inner_html(content)
+
+
+class NodeBB(Engine):
+    name = "nodebb"
+    label = "NodeBB"
+    url_patterns = (re.compile(r"^https?://[^/]+/(?:[^?#]*/)?topic/\d+(?:[/?#]|$)"),)
+    example_urls = (
+        "https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat",
+        "https://forum.example.ru/topic/77/mafia-igra-5?page=2",
+    )
+
+    def detect(self, page: str) -> bool:
+        return 'component="post"' in page and "data-pid=" in page
+
+    def thread_url(self, url: str) -> str:
+        p = urlsplit(url)
+        m = _TOPIC.search(p.path)
+        if not m:
+            return url
+        return urlunsplit((p.scheme, p.netloc, p.path[: m.end()], "", ""))
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        base = self.thread_url(thread_url)
+        return base if page <= 1 else f"{base}?page={page}"
+
+    def page_info(self, html: str, url: str) -> PageInfo:
+        doc = document(html)
+        pag = _ajaxify(doc).get("pagination") or {}
+        m = re.search(r"[?&]page=(\d+)", url)
+        current = int(pag.get("currentPage") or (m.group(1) if m else 1))
+        last = int(pag["pageCount"]) if pag.get("pageCount") else None
+        nxt = doc.xpath("//link[@rel='next']/@href")
+        if nxt:
+            next_url = urljoin(url, nxt[0])
+        elif last is not None and current < last:
+            next_url = self.page_url(url, current + 1)
+        else:
+            next_url = None
+        if last is None and next_url is None:
+            last = current
+        return PageInfo(current, last, next_url)
+
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = document(html)
+        thread = self.thread_url(url)
+        return [_post(li, thread, url) for li in doc.xpath("//li[@component='post'][@data-pid]")]
+
+
+def _ajaxify(doc: etree._Element) -> dict:
+    for text in doc.xpath("//script[@id='ajaxify-data']/text()"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+    return {}
+
+
+def _post(li: etree._Element, thread: str, url: str) -> Post:
+    pid = li.get("data-pid")
+    stamp = li.get("data-timestamp", "")
+    if stamp.isdigit():
+        when = datetime.fromtimestamp(int(stamp) / 1000, tz=timezone.utc)
+    else:
+        metas = li.xpath(".//meta[@itemprop='datePublished']/@content")
+        when = _iso(metas[0]) if metas else None
+        if when is None:
+            raise ScrapeError(f"{url}: NodeBB post {pid} has no time")
+    modified = li.xpath(".//meta[@itemprop='dateModified']/@content")
+    index = li.get("data-index", "")
+    content = li.xpath(".//*[@component='post/content']")
+    author = li.get("data-username") or text_of(next(iter(li.xpath(".//*[@itemprop='author']")), None))
+    return Post(
+        id=pid, number=int(index) + 1 if index.isdigit() else None, thread=thread,
+        url=urljoin(url, f"/post/{pid}"), author=author, author_id=li.get("data-uid") or None,
+        time=when, edited=_iso(modified[0]) if modified else None,
+        html=normalize_body(content[0]) if content else "",
+    )
+
+
+register(NodeBB())
