@@ -1,0 +1,207 @@
+"""Incremental scrape of one thread into the store (interfaces.md §4 ``votal scrape``).
+
+The engine is chosen by an ``engine:URL`` prefix, else by URL pattern, else by the markup of the
+first page fetched. Pages are walked with the adapter's ``page_info``/``page_url``.
+
+Re-running on a known thread starts from the last stored page (conditional GET with the stored
+ETag / Last-Modified; a 304 is re-read from the stored body), so an unchanged thread of any length
+costs one request, two at most when the engine had to be found from the markup. ``full=True``
+walks every page again (still conditionally), which catches edits on earlier pages (C-07).
+Every page is stored in its own transaction as soon as it is read: an interrupted scrape keeps
+what it finished and the next run resumes from there.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Callable
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from votal.errors import InputError, LoginWallError, NotAThreadError, UnknownEngineError
+from votal.scraper import engines
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.http import HttpClient, Response, is_login_wall
+from votal.scraper.store import PageRecord, Store, body_hash
+
+Progress = Callable[[int, "int | None"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class ScrapeSummary:
+    pages: int  # pages read this run (fetched, or answered 304 and re-read from the store)
+    posts: int  # posts on those pages
+    new: int  # posts never stored before
+    edited: int  # posts whose body differs from every stored version (a new version was kept)
+    requests: int  # HTTP requests sent, retries included
+    thread: str = ""  # the store's key of the thread
+    engine: str = ""
+
+    def line(self) -> str:
+        return (f"{self.pages} pages, {self.posts} posts, {self.new} new, {self.edited} edited "
+                f"({self.requests} requests)")
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InputError(f"unknown time zone '{name}' (use an IANA name like Europe/Athens)") \
+            from None
+
+
+def resolve_engine(source: str) -> tuple[Engine | None, str]:
+    """The engine a URL names (forced prefix or URL pattern) without fetching, and the bare URL."""
+    forced, url = engines.split_forced(source)
+    if forced:
+        return engines.get(forced), url
+    return engines.for_url(url), url
+
+
+def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
+    """Why a page gave no posts: a login wall, or not a thread page at all."""
+    if is_login_wall(html):
+        return LoginWallError(f"{url}: the forum asks for a login to read this thread; export "
+                              "your browser cookies and pass them with --cookies FILE")
+    what = f"a {engine.label or engine.name} thread page" if engine else "a forum thread page"
+    return NotAThreadError(f"{url}: not {what} (no posts found)")
+
+
+def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: bool = False,
+           progress: Progress | None = None,
+           now: Callable[[], datetime] | None = None) -> ScrapeSummary:
+    """Fetch a thread (or its new pages) into ``store``; see the module docstring."""
+    run = _Run(store=store, client=client, tz=zone(timezone), progress=progress,
+               now=now or (lambda: datetime.now(UTC)), requests0=client.requests)
+    engine, url = resolve_engine(url)
+    first = None
+    if engine is None:
+        first = client.get(url)
+        try:
+            engine = engines.for_page(first.text, url)
+        except UnknownEngineError:
+            if is_login_wall(first.text):
+                raise explain_empty(url, first.text, None) from None
+            raise
+    _check_api_engine(engine, url)
+    run.engine = engine
+    run.thread_url = engine.thread_url(first.url if first else url)
+    run.key = run.thread_url
+    store.ensure_thread(run.key, engine.name, run.thread_url, run.now())
+    known_last = store.last_page(run.key)
+    start = run.start = 1 if (full or known_last is None) else known_last
+    if first is not None and engine.page_info(first.text, first.url).current == start:
+        info = run.process(start, first.url, first)
+    else:
+        info = run.visit(start)
+    run.walk(info)
+    store.mark_scraped(run.key, run.now())
+    return run.summary()
+
+
+def _check_api_engine(engine: Engine, url: str) -> None:
+    if engine.name == "discourse" and not hasattr(engine, "api_page_urls"):
+        raise UnknownEngineError(
+            f"{url}: Discourse threads are read through Discourse's JSON API, which this votal "
+            "cannot drive yet; save the pages and pass the folder instead")
+
+
+@dataclass
+class _Run:
+    store: Store
+    client: HttpClient
+    tz: ZoneInfo
+    progress: Progress | None
+    now: Callable[[], datetime]
+    requests0: int
+    engine: Engine | None = None
+    thread_url: str = ""
+    key: str = ""
+    counts: dict = field(default_factory=lambda: {"pages": 0, "posts": 0, "new": 0, "edited": 0})
+    seen_pages: set = field(default_factory=set)
+    total: int | None = None
+    start: int = 1
+
+    def summary(self) -> ScrapeSummary:
+        c = self.counts
+        return ScrapeSummary(c["pages"], c["posts"], c["new"], c["edited"],
+                             self.client.requests - self.requests0, self.key, self.engine.name)
+
+    def walk(self, info: PageInfo) -> None:
+        """Follow the pages after ``info`` until the last one (which may grow meanwhile)."""
+        while True:
+            nxt = info.current + 1
+            if nxt in self.seen_pages:  # a forum that clamps page N+1 back to N
+                return
+            if info.last is not None and info.last >= nxt:
+                info = self.visit_many(list(range(nxt, info.last + 1)))
+            elif info.last is None and info.next_url:
+                info = self.visit(nxt, info.next_url)
+            else:
+                return
+
+    def page_url(self, number: int) -> str:
+        return self.thread_url if number == 1 else self.engine.page_url(self.thread_url, number)
+
+    def fetch(self, number: int, url: str | None = None) -> tuple[str, Response]:
+        url = url or self.page_url(number)
+        stored = self.store.page(self.key, number)
+        if stored is not None and stored.body is not None:
+            return url, self.client.get(url, etag=stored.etag, last_modified=stored.last_modified)
+        return url, self.client.get(url)
+
+    def visit(self, number: int, url: str | None = None) -> PageInfo:
+        url, resp = self.fetch(number, url)
+        return self.process(number, url, resp)
+
+    def visit_many(self, numbers: list[int]) -> PageInfo:
+        """Fetch pages concurrently (the client keeps it polite), store them in page order."""
+        workers = max(1, min(self.client.options.concurrency, len(numbers)))
+        if workers == 1:
+            info = None
+            for n in numbers:
+                info = self.visit(n)
+            return info
+        pool = ThreadPoolExecutor(max_workers=workers)
+        try:
+            futures = [pool.submit(self.fetch, n) for n in numbers]
+            info = None
+            for n, fut in zip(numbers, futures):
+                url, resp = fut.result()
+                info = self.process(n, url, resp)
+            return info
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def process(self, number: int, url: str, resp: Response) -> PageInfo:
+        """Parse one answer and store it in one transaction."""
+        stored = self.store.page(self.key, number)
+        fetched = self.now()
+        if resp.not_modified and stored is not None and stored.body is not None:
+            html, page_url = stored.body, stored.url
+        else:
+            html, page_url = resp.text, resp.url
+        posts = self.engine.parse_page(html, page_url, self.tz, fetched.astimezone(self.tz))
+        if not posts:
+            raise explain_empty(url, html, self.engine)
+        info = self.engine.page_info(html, page_url)
+        if resp.not_modified:
+            self.store.touch_page(self.key, number, fetched)
+        else:
+            record = PageRecord(info.current, page_url, fetched, resp.etag, resp.last_modified,
+                                body_hash(html), html)
+            result = self.store.save_page(self.key, record, posts)
+            self.counts["new"] += result.new
+            self.counts["edited"] += result.edited
+        self.counts["pages"] += 1
+        self.counts["posts"] += len(posts)
+        self.seen_pages.add(info.current)
+        self._report(info)
+        return info
+
+    def _report(self, info: PageInfo) -> None:
+        if info.last is not None:
+            self.total = max(1, info.last - self.start + 1)
+        if self.progress is not None:
+            self.progress(self.counts["pages"], self.total)

@@ -1,0 +1,288 @@
+"""Polite HTTP: the ONLY place that configures httpx (style.md).
+
+* User-Agent names votal, its version and the project URL.
+* Per host: at most ``concurrency`` requests at a time (default 2) and ``rate`` requests per second
+  (default 1). Retries with exponential backoff on 429/5xx and network errors, honouring
+  ``Retry-After`` (capped at ``max_retry_after``).
+* Bodies larger than ``max_bytes`` are refused; redirects to another host are refused
+  (``www.`` in front of the same host is the same host).
+* Conditional requests: ``get(url, etag=…, last_modified=…)`` sends If-None-Match /
+  If-Modified-Since and reports a 304 as ``Response.not_modified``.
+* ``--cookies FILE`` (Netscape format) for members-only threads: the cookies go to the server
+  and nowhere else — never printed, never logged, never stored.
+
+Failures raise one-line :mod:`votal.errors` (exit code 2): FetchError (404, other status, network,
+size, cross-host redirect), ChallengeError (Cloudflare "Just a moment…"), LoginWallError.
+The transport (``httpx.MockTransport`` in tests), the clock and the sleep are injectable.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+from http.cookiejar import LoadError, MozillaCookieJar
+from pathlib import Path
+from typing import Callable
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from votal import __version__
+from votal.errors import ChallengeError, FetchError, InputError, LoginWallError
+
+PROJECT_URL = "https://github.com/votal/votal"
+USER_AGENT = f"votal/{__version__} (+{PROJECT_URL})"
+_RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
+_MAX_REDIRECTS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class HttpOptions:
+    rate: float = 1.0  # requests per second per host
+    concurrency: int = 2  # requests at a time per host
+    timeout: float = 30.0
+    max_bytes: int = 20_000_000
+    retries: int = 4
+    backoff: float = 1.0  # first retry delay, doubled each time
+    max_retry_after: float = 120.0
+    accept_language: str = "en;q=0.8, *;q=0.5"
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    url: str  # final URL after same-host redirects
+    status: int
+    text: str
+    etag: str | None
+    last_modified: str | None
+
+    @property
+    def not_modified(self) -> bool:
+        return self.status == 304
+
+
+# ---- pure page classifiers ---------------------------------------------------------------
+
+_CHALLENGE = re.compile(
+    r"<title>\s*(?:Just a moment|Un instant|Attention Required|DDoS-Guard|Checking your browser)"
+    r"|cf-chl|challenge-platform|cf_chl_opt|/cdn-cgi/challenge", re.I)
+_LOGIN_PHRASES = re.compile(
+    r"You must be (?:logged|registered)|must be registered and logged in|need to be logged in"
+    r"|Devi essere connesso|Devi effettuare il login|Πρέπει να συνδεθείτε|Πρέπει να είστε συνδεδεμένος"
+    r"|Вы должны войти|необходимо войти|Для просмотра .{0,40}необходимо", re.I | re.S)
+_LOGIN_FORM = re.compile(
+    r"<form[^>]*(?:login|signin|sign-in|logon)[^>]*>(?:(?!</form>).){0,4000}?type=[\"']?password",
+    re.I | re.S)
+
+
+def is_challenge(text: str, headers: httpx.Headers | dict | None = None) -> bool:
+    """An anti-bot interstitial (Cloudflare "Just a moment…", cf-chl, DDoS-Guard)."""
+    if headers is not None and str(headers.get("cf-mitigated", "")).lower() == "challenge":
+        return True
+    return bool(_CHALLENGE.search(text[:200_000]))
+
+
+def is_login_wall(text: str) -> bool:
+    """A page asking to log in. Only meaningful on a page that has no posts: guest thread pages
+    often carry a quick-login form too."""
+    head = text[:300_000]
+    return bool(_LOGIN_PHRASES.search(head) or _LOGIN_FORM.search(head))
+
+
+def retry_after(value: str | None, now: float = 0.0) -> float | None:
+    """Seconds to wait from a Retry-After header (delta-seconds or HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        return max(0.0, parsedate_to_datetime(value).timestamp() - (now or time.time()))
+    except (TypeError, ValueError):
+        return None
+
+
+def _same_host(a: str, b: str) -> bool:
+    ha, hb = (urlsplit(u).hostname or "" for u in (a, b))
+    return ha.removeprefix("www.") == hb.removeprefix("www.")
+
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset=["']?([\w-]+)""", re.I)
+
+
+def decode(body: bytes, content_type: str | None) -> str:
+    """Header charset, then ``<meta charset>``, then UTF-8 (forum-engines §4.1)."""
+    charset = None
+    if content_type and "charset=" in content_type.lower():
+        charset = content_type.lower().split("charset=")[-1].split(";")[0].strip(" \"'")
+    if not charset:
+        m = _META_CHARSET.search(body[:4096])
+        charset = m.group(1).decode("ascii") if m else "utf-8"
+    try:
+        return body.decode(charset, errors="replace")
+    except LookupError:
+        return body.decode("utf-8", errors="replace")
+
+
+def load_cookies(path: Path) -> MozillaCookieJar:
+    jar = MozillaCookieJar(str(path))
+    try:
+        jar.load(ignore_discard=True, ignore_expires=True)
+    except (LoadError, OSError) as e:
+        # never echo the file's content: it holds session secrets
+        reason = getattr(e, "strerror", None) or "not a Netscape cookies file"
+        raise InputError(f"{path}: cannot read cookies ({reason})") from None
+    return jar
+
+
+# ---- the client ----------------------------------------------------------------------------
+
+class HttpClient:
+    """A polite, thread-safe GET client. ``requests`` counts every request sent."""
+
+    def __init__(self, options: HttpOptions = HttpOptions(), *,
+                 transport: httpx.BaseTransport | None = None, cookies: Path | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep):
+        self.options = options
+        self._clock, self._sleep = clock, sleep
+        self._lock = threading.Lock()
+        self._next: dict[str, float] = {}
+        self._slots: dict[str, threading.Semaphore] = {}
+        self.requests = 0
+        self._client = httpx.Client(
+            transport=transport, timeout=options.timeout, follow_redirects=False,
+            cookies=load_cookies(cookies) if cookies else None,
+            headers={"User-Agent": USER_AGENT, "Accept-Language": options.accept_language,
+                     "Accept": "text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8"})
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> HttpClient:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def get(self, url: str, *, etag: str | None = None,
+            last_modified: str | None = None) -> Response:
+        headers = {}
+        if etag:
+            headers["If-None-Match"] = etag
+        if last_modified:
+            headers["If-Modified-Since"] = last_modified
+        resp = self._get_with_retries(url, headers)
+        return self._check(url, resp)
+
+    def _get_with_retries(self, url: str, headers: dict) -> _Raw:
+        opts = self.options
+        for attempt in range(opts.retries + 1):
+            last = attempt == opts.retries
+            try:
+                resp = self._send(url, headers)
+            except httpx.TransportError as e:
+                if last:
+                    raise FetchError(f"{url}: network error ({type(e).__name__}: {e})") from None
+                self._sleep(opts.backoff * 2 ** attempt)
+                continue
+            if resp.status not in _RETRY_STATUS or last or is_challenge(resp.text):
+                return resp
+            delay = retry_after(resp.headers_retry_after) or opts.backoff * 2 ** attempt
+            self._sleep(min(delay, opts.max_retry_after))
+        raise AssertionError("unreachable")
+
+    def _check(self, url: str, resp: _Raw) -> Response:
+        out = Response(resp.url, resp.status, resp.text, resp.etag, resp.last_modified)
+        if resp.status in (200, 203, 304):
+            if resp.status != 304 and is_challenge(resp.text, resp.headers):
+                raise ChallengeError(f"{url}: the forum answered with an anti-bot challenge "
+                                     "(Cloudflare or alike); votal cannot pass it")
+            return out
+        if is_challenge(resp.text, resp.headers):
+            raise ChallengeError(f"{url}: HTTP {resp.status}, anti-bot challenge "
+                                 "(Cloudflare or alike); votal cannot pass it")
+        if resp.status in (401, 403) and is_login_wall(resp.text):
+            raise LoginWallError(f"{url}: the thread needs a login; export your browser "
+                                 "cookies and pass them with --cookies FILE")
+        reason = httpx.codes.get_reason_phrase(resp.status)
+        hint = " (no such thread, or deleted)" if resp.status in (404, 410) else ""
+        raise FetchError(f"{url}: HTTP {resp.status} {reason}{hint}")
+
+    def _send(self, url: str, headers: dict) -> _Raw:
+        for _ in range(_MAX_REDIRECTS + 1):
+            raw = self._send_once(url, headers)
+            if raw.location is None:
+                return raw
+            target = urljoin(url, raw.location)
+            if not _same_host(url, target):
+                raise FetchError(f"{url}: redirect to another host refused ({target})")
+            url = target
+        raise FetchError(f"{url}: too many redirects")
+
+    def _send_once(self, url: str, headers: dict) -> _Raw:
+        host = urlsplit(url).hostname or ""
+        with self._slot(host):
+            self._wait_turn(host)
+            with self._lock:
+                self.requests += 1
+            with self._client.stream("GET", url, headers=headers) as r:
+                if r.is_redirect and "location" in r.headers:
+                    return _Raw(url, r.status_code, "", r.headers, r.headers["location"])
+                body = self._read_capped(url, r)
+                return _Raw(url, r.status_code, decode(body, r.headers.get("content-type")),
+                            r.headers, None)
+
+    def _read_capped(self, url: str, r: httpx.Response) -> bytes:
+        cap = self.options.max_bytes
+        declared = r.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > cap:
+            raise FetchError(f"{url}: response of {int(declared):,} bytes exceeds the "
+                             f"{cap:,}-byte limit")
+        chunks, size = [], 0
+        for chunk in r.iter_bytes():
+            size += len(chunk)
+            if size > cap:
+                raise FetchError(f"{url}: response exceeds the {cap:,}-byte limit")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    def _slot(self, host: str) -> threading.Semaphore:
+        with self._lock:
+            if host not in self._slots:
+                self._slots[host] = threading.Semaphore(max(1, self.options.concurrency))
+            return self._slots[host]
+
+    def _wait_turn(self, host: str) -> None:
+        """Reserve this host's next request slot (``rate`` per second) and sleep until it."""
+        gap = 1.0 / self.options.rate if self.options.rate > 0 else 0.0
+        with self._lock:
+            now = self._clock()
+            start = max(now, self._next.get(host, now))
+            self._next[host] = start + gap
+        if start > now:
+            self._sleep(start - now)
+
+
+@dataclass(frozen=True, slots=True)
+class _Raw:
+    url: str
+    status: int
+    text: str
+    headers: httpx.Headers
+    location: str | None
+
+    @property
+    def etag(self) -> str | None:
+        return self.headers.get("etag")
+
+    @property
+    def last_modified(self) -> str | None:
+        return self.headers.get("last-modified")
+
+    @property
+    def headers_retry_after(self) -> str | None:
+        return self.headers.get("retry-after")

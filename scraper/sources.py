@@ -1,0 +1,184 @@
+"""Every form a game's posts can come from (interfaces.md §1 ``[source]``), as ``Post`` records.
+
+``SOURCE`` is one of:
+
+* a thread URL (``engine:URL`` forces an adapter): refreshed into the store unless ``offline``,
+  then read back from the store (first-seen bodies, later versions in ``Post.versions``, C-07);
+* a saved thread page (``.html``/``.htm``): engine detected from the markup;
+* a folder of saved pages: every ``.html``/``.htm`` in it, in page-number order;
+* a ``.jsonl`` of normalised posts (interfaces.md §2), or of BBCode posts (``bbcode`` field).
+
+Relative paths are taken from ``base_dir`` (the game file's folder). Saved pages and JSONL files
+also go into the store when a store is given (thread key = the resolved file/folder path), so an
+edit between two saves is kept as a second version; without a store they are read as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Callable
+
+from votal.errors import InputError, ScrapeError
+from votal.scraper import engines
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_engine, scrape, zone
+from votal.scraper.http import HttpClient, HttpOptions
+from votal.scraper.model import Post, read_posts_jsonl
+from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
+
+PAGE_SUFFIXES = (".html", ".htm")
+
+
+def is_url(source: str) -> bool:
+    return engines.split_forced(source)[1].startswith(("http://", "https://"))
+
+
+@dataclass(frozen=True, slots=True)
+class SavedPage:
+    path: Path
+    engine: Engine
+    info: PageInfo
+    posts: list[Post]
+    html: str
+
+
+def read_saved_page(path: Path, tz_name: str, forced: str | None = None) -> SavedPage:
+    """Parse one saved page; the engine comes from the markup (or ``forced``)."""
+    try:
+        html = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as e:
+        raise InputError(f"{path}: cannot read saved page ({e.strerror})") from None
+    engine = engines.get(forced) if forced else engines.for_page(html, str(path))
+    url = path.resolve().as_uri()
+    tz = zone(tz_name)
+    mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC).astimezone(tz)
+    posts = engine.parse_page(html, url, tz, mtime)
+    if not posts:
+        raise explain_empty(str(path), html, engine)
+    return SavedPage(path, engine, engine.page_info(html, url), posts, html)
+
+
+def read_saved_folder(folder: Path, tz_name: str) -> list[SavedPage]:
+    """Every saved page of a folder, sorted by the page number the pages print."""
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in PAGE_SUFFIXES)
+    if not files:
+        raise InputError(f"{folder}: no saved pages (.html/.htm) in this folder")
+    pages = [read_saved_page(f, tz_name) for f in files]
+    pages.sort(key=lambda p: (p.info.current, p.path.name))
+    for a, b in zip(pages, pages[1:]):
+        if a.info.current == b.info.current:
+            raise InputError(f"{folder}: {a.path.name} and {b.path.name} are both page "
+                             f"{a.info.current} of the thread; keep one")
+    return pages
+
+
+def _dedupe(posts: list[Post]) -> list[Post]:
+    by_id: dict[str, Post] = {}
+    for p in posts:
+        by_id.setdefault(p.id, p)
+    return sorted(by_id.values(), key=Post.sort_key)
+
+
+def store_saved(store: Store, key: str, pages: list[SavedPage], now: datetime) -> ScrapeSummary:
+    """Saved pages into the store under ``key`` (one transaction per page)."""
+    if pages:
+        store.ensure_thread(key, pages[0].engine.name, key, now)
+    new = edited = n = 0
+    for page in pages:
+        record = PageRecord(page.info.current, page.path.resolve().as_uri(), now, None, None,
+                            body_hash(page.html), page.html)
+        r = store.save_page(key, record, page.posts)
+        new, edited, n = new + r.new, edited + r.edited, n + r.posts
+    store.mark_scraped(key, now)
+    engine = pages[0].engine.name if pages else ""
+    return ScrapeSummary(len(pages), n, new, edited, 0, key, engine)
+
+
+def store_jsonl(store: Store, key: str, path: Path, posts: list[Post],
+                now: datetime) -> ScrapeSummary:
+    """A posts JSONL into the store under ``key`` as one page."""
+    store.ensure_thread(key, "jsonl", key, now)
+    record = PageRecord(1, path.resolve().as_uri(), now, None, None,
+                        body_hash(path.read_bytes()), None)
+    r = store.save_page(key, record, posts)
+    store.mark_scraped(key, now)
+    return ScrapeSummary(1, r.posts, r.new, r.edited, 0, key, "jsonl")
+
+
+def import_file_source(path: Path, tz_name: str, store: Store | None,
+                       now: datetime) -> tuple[list[Post], ScrapeSummary]:
+    """Read a saved page, folder or JSONL; store it when ``store`` is given; return its posts."""
+    key = str(path.resolve())
+    if path.is_dir():
+        pages = read_saved_folder(path, tz_name)
+    elif path.suffix.lower() in PAGE_SUFFIXES:
+        pages = [read_saved_page(path, tz_name)]
+    elif path.suffix.lower() == ".jsonl":
+        posts = read_posts_jsonl(path)
+        if store is None:
+            return posts, ScrapeSummary(1, len(posts), len(posts), 0, 0, key, "jsonl")
+        summary = store_jsonl(store, key, path, posts, now)
+        return store.posts(key), summary
+    else:
+        raise InputError(f"{path}: not a saved page (.html/.htm), a folder of them, "
+                         "or a posts file (.jsonl)")
+    if store is None:
+        posts = _dedupe([p for page in pages for p in page.posts])
+        return posts, ScrapeSummary(len(pages), len(posts), len(posts), 0, 0, key,
+                                    pages[0].engine.name)
+    summary = store_saved(store, key, pages, now)
+    return store.posts(key), summary
+
+
+def resolve_path(source: str, base_dir: Path) -> Path:
+    path = Path(source).expanduser()
+    if not path.is_absolute():
+        path = base_dir / path
+    if not path.exists():
+        raise InputError(f"{path}: no such file or folder")
+    return path
+
+
+def thread_key(store: Store, source: str) -> str:
+    """The store key of a thread URL, without any request."""
+    engine, url = resolve_engine(source)
+    for candidate in filter(None, (engine.thread_url(url) if engine else None, url)):
+        rec = store.find_thread(candidate)
+        if rec is not None:
+            return rec.key
+    raise ScrapeError(f"{url}: this thread is not in the store yet; run `votal scrape {source}` "
+                      "(or drop --offline)")
+
+
+def refresh(source: str, *, store: Store, timezone: str, options: HttpOptions = HttpOptions(),
+            cookies: Path | None = None, full: bool = False,
+            progress: Progress | None = None,
+            client_factory: Callable[..., HttpClient] = HttpClient) -> ScrapeSummary:
+    with client_factory(options, cookies=cookies) as client:
+        return scrape(source, store=store, client=client, timezone=timezone, full=full,
+                      progress=progress)
+
+
+def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
+               offline: bool) -> list[Post]:
+    """The posts of ``source`` in thread order (see the module docstring).
+
+    A URL uses the store at ``db`` (default: :func:`default_db_path`); a file source uses the
+    store only when ``db`` is given.
+    """
+    zone(timezone)
+    now = datetime.now(UTC)
+    if is_url(source):
+        with Store(db or default_db_path()) as store:
+            if offline:
+                key = thread_key(store, source)
+            else:
+                key = refresh(source, store=store, timezone=timezone).thread
+            return store.posts(key)
+    path = resolve_path(source, base_dir)
+    if db is None:
+        return import_file_source(path, timezone, None, now)[0]
+    with Store(db) as store:
+        return import_file_source(path, timezone, store, now)[0]

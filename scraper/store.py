@@ -1,0 +1,299 @@
+"""The local store: the ONLY module that writes SQLite (style.md).
+
+Where it lives (first that applies): ``--db PATH``; ``$VOTAL_DB``; ``$XDG_DATA_HOME/votal/votal.sqlite``;
+``~/.local/share/votal/votal.sqlite``.
+
+Tables (schema version in ``PRAGMA user_version``; a newer schema is refused with StoreError):
+
+* ``threads``  one row per thread, keyed by its canonical first-page URL (or, for offline sources,
+  the resolved path of the saved file/folder).
+* ``pages``    one row per thread page: URL, page number, fetch time, ETag / Last-Modified, the
+  sha256 of the body and the body itself (zlib) so a 304 answer can be re-read without a request.
+* ``posts``    one row per post with what the forum said when votal first saw it (never updated).
+* ``post_versions``  every distinct body of a post with the time votal first saw it. Nothing is
+  ever overwritten or deleted: an edit made after a deadline stays visible (rules.md C-07).
+
+Each page is saved in one transaction, so an interrupted scrape keeps every page it finished.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import zlib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable
+
+from votal.errors import StoreError
+from votal.scraper.model import Post, PostVersion
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE threads (
+    key TEXT PRIMARY KEY, engine TEXT NOT NULL, url TEXT NOT NULL,
+    first_seen TEXT NOT NULL, last_scraped TEXT
+);
+CREATE TABLE pages (
+    thread TEXT NOT NULL REFERENCES threads(key), number INTEGER NOT NULL, url TEXT NOT NULL,
+    fetched TEXT NOT NULL, etag TEXT, last_modified TEXT, hash TEXT NOT NULL, body BLOB,
+    PRIMARY KEY (thread, number)
+);
+CREATE INDEX pages_url ON pages(url);
+CREATE TABLE posts (
+    thread TEXT NOT NULL REFERENCES threads(key), id TEXT NOT NULL, number INTEGER,
+    thread_url TEXT NOT NULL, url TEXT NOT NULL, author TEXT NOT NULL, author_id TEXT,
+    time TEXT NOT NULL, page INTEGER, first_seen TEXT NOT NULL,
+    PRIMARY KEY (thread, id)
+);
+CREATE TABLE post_versions (
+    thread TEXT NOT NULL, post_id TEXT NOT NULL, seq INTEGER NOT NULL, seen TEXT NOT NULL,
+    edited TEXT, hash TEXT NOT NULL, html TEXT NOT NULL,
+    PRIMARY KEY (thread, post_id, seq),
+    FOREIGN KEY (thread, post_id) REFERENCES posts(thread, id)
+);
+"""
+
+
+def default_db_path() -> Path:
+    """The documented default location of the store (see the module docstring)."""
+    if os.environ.get("VOTAL_DB"):
+        return Path(os.environ["VOTAL_DB"]).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / "votal" / "votal.sqlite"
+
+
+def body_hash(body: str | bytes) -> str:
+    data = body.encode("utf-8") if isinstance(body, str) else body
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadRecord:
+    key: str
+    engine: str
+    url: str
+    first_seen: datetime
+    last_scraped: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class PageRecord:
+    """One fetched page as stored (``body`` is the decoded HTML, or None when not kept)."""
+
+    number: int
+    url: str
+    fetched: datetime
+    etag: str | None
+    last_modified: str | None
+    hash: str
+    body: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult:
+    posts: int
+    new: int
+    edited: int
+
+
+def _iso(t: datetime | None) -> str | None:
+    if t is None:
+        return None
+    if t.tzinfo is None:
+        raise StoreError(f"naive datetime {t} cannot be stored")
+    return t.isoformat()
+
+
+def _dt(s: str | None) -> datetime | None:
+    return datetime.fromisoformat(s) if s else None
+
+
+class Store:
+    """A SQLite store of threads, pages, posts and post versions (use as a context manager)."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: not a usable votal store ({e})") from None
+        except OSError as e:
+            raise StoreError(f"{self.path}: cannot open the store ({e.strerror})") from None
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path}: store schema version {version} is newer than this votal "
+                f"understands ({SCHEMA_VERSION}); upgrade votal")
+        if version == 0:
+            self._db.executescript(
+                "BEGIN;" + _SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+
+    def _tx(self):
+        return _Transaction(self._db)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ---- threads -------------------------------------------------------------------------
+
+    def ensure_thread(self, key: str, engine: str, url: str, now: datetime) -> ThreadRecord:
+        with self._tx():
+            self._db.execute(
+                "INSERT OR IGNORE INTO threads(key, engine, url, first_seen) VALUES (?,?,?,?)",
+                (key, engine, url, _iso(now)))
+        rec = self.thread(key)
+        assert rec is not None
+        return rec
+
+    def thread(self, key: str) -> ThreadRecord | None:
+        row = self._db.execute(
+            "SELECT key, engine, url, first_seen, last_scraped FROM threads WHERE key=?",
+            (key,)).fetchone()
+        if row is None:
+            return None
+        return ThreadRecord(row[0], row[1], row[2], _dt(row[3]), _dt(row[4]))
+
+    def find_thread(self, url: str) -> ThreadRecord | None:
+        """The thread whose key, first-page URL or any stored page URL is ``url``."""
+        row = self._db.execute(
+            "SELECT key FROM threads WHERE key=? OR url=? UNION "
+            "SELECT thread FROM pages WHERE url=? LIMIT 1", (url, url, url)).fetchone()
+        return self.thread(row[0]) if row else None
+
+    def threads(self) -> list[ThreadRecord]:
+        keys = [r[0] for r in self._db.execute("SELECT key FROM threads ORDER BY key")]
+        return [t for k in keys if (t := self.thread(k)) is not None]
+
+    def mark_scraped(self, key: str, now: datetime) -> None:
+        with self._tx():
+            self._db.execute("UPDATE threads SET last_scraped=? WHERE key=?", (_iso(now), key))
+
+    # ---- pages ---------------------------------------------------------------------------
+
+    def last_page(self, key: str) -> int | None:
+        row = self._db.execute("SELECT MAX(number) FROM pages WHERE thread=?", (key,)).fetchone()
+        return row[0]
+
+    def page(self, key: str, number: int) -> PageRecord | None:
+        row = self._db.execute(
+            "SELECT number, url, fetched, etag, last_modified, hash, body FROM pages "
+            "WHERE thread=? AND number=?", (key, number)).fetchone()
+        if row is None:
+            return None
+        body = zlib.decompress(row[6]).decode("utf-8") if row[6] is not None else None
+        return PageRecord(row[0], row[1], _dt(row[2]), row[3], row[4], row[5], body)
+
+    def page_numbers(self, key: str) -> list[int]:
+        return [r[0] for r in self._db.execute(
+            "SELECT number FROM pages WHERE thread=? ORDER BY number", (key,))]
+
+    def touch_page(self, key: str, number: int, fetched: datetime) -> None:
+        """A 304 answer: the page is unchanged; only its fetch time moves."""
+        with self._tx():
+            self._db.execute("UPDATE pages SET fetched=? WHERE thread=? AND number=?",
+                             (_iso(fetched), key, number))
+
+    def save_page(self, key: str, page: PageRecord, posts: Iterable[Post]) -> SaveResult:
+        """Store one page and its posts in ONE transaction; returns how many posts were new/edited.
+
+        C-07: a body that differs from every stored version of the post is added as a new
+        version; nothing already stored changes.
+        """
+        seen = page.fetched
+        body = zlib.compress(page.body.encode("utf-8"), 6) if page.body is not None else None
+        n = new = edited = 0
+        with self._tx():
+            self._db.execute(
+                "INSERT INTO pages(thread, number, url, fetched, etag, last_modified, hash, body) "
+                "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(thread, number) DO UPDATE SET "
+                "url=excluded.url, fetched=excluded.fetched, etag=excluded.etag, "
+                "last_modified=excluded.last_modified, hash=excluded.hash, body=excluded.body",
+                (key, page.number, page.url, _iso(seen), page.etag, page.last_modified,
+                 page.hash, body))
+            for post in posts:
+                n += 1
+                outcome = self._save_post(key, post, page.number, seen)
+                new += outcome == "new"
+                edited += outcome == "edited"
+        return SaveResult(n, new, edited)
+
+    def _save_post(self, key: str, post: Post, page: int | None, seen: datetime) -> str:
+        h = body_hash(post.html)
+        cur = self._db.execute(
+            "INSERT OR IGNORE INTO posts(thread, id, number, thread_url, url, author, author_id, "
+            "time, page, first_seen) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (key, post.id, post.number, post.thread or key, post.url, post.author, post.author_id, _iso(post.time),
+             page, _iso(seen)))
+        if cur.rowcount:
+            self._add_version(key, post, 0, h, seen)
+            return "new"
+        known = self._db.execute(
+            "SELECT 1 FROM post_versions WHERE thread=? AND post_id=? AND hash=?",
+            (key, post.id, h)).fetchone()
+        if known:
+            return "same"
+        seq = self._db.execute(
+            "SELECT COALESCE(MAX(seq), -1) + 1 FROM post_versions WHERE thread=? AND post_id=?",
+            (key, post.id)).fetchone()[0]
+        self._add_version(key, post, seq, h, seen)
+        return "edited"
+
+    def _add_version(self, key: str, post: Post, seq: int, h: str, seen: datetime) -> None:
+        self._db.execute(
+            "INSERT INTO post_versions(thread, post_id, seq, seen, edited, hash, html) "
+            "VALUES (?,?,?,?,?,?,?)",
+            (key, post.id, seq, _iso(seen), _iso(post.edited), h, post.html))
+
+    # ---- reading back --------------------------------------------------------------------
+
+    def posts(self, key: str) -> list[Post]:
+        """The thread's posts in thread order: first-seen body as ``html``, later ones in
+        ``versions`` (C-07); ``edited`` is the forum's latest "last edited" time seen."""
+        versions: dict[str, list[tuple]] = {}
+        for row in self._db.execute(
+                "SELECT post_id, seen, edited, html FROM post_versions WHERE thread=? "
+                "ORDER BY post_id, seq", (key,)):
+            versions.setdefault(row[0], []).append(row[1:])
+        out = []
+        for row in self._db.execute(
+                "SELECT id, number, thread_url, url, author, author_id, time FROM posts "
+                "WHERE thread=?", (key,)):
+            vs = versions.get(row[0]) or [(None, None, "")]
+            edited = next((_dt(v[1]) for v in reversed(vs) if v[1]), None)
+            out.append(Post(
+                id=row[0], number=row[1], thread=row[2], url=row[3], author=row[4],
+                author_id=row[5], time=_dt(row[6]), edited=edited, html=vs[0][2],
+                versions=tuple(PostVersion(_dt(v[0]), v[2]) for v in vs[1:])))
+        return sorted(out, key=Post.sort_key)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (KeyboardInterrupt included)."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            self._db.execute("COMMIT")
+        else:
+            self._db.execute("ROLLBACK")

@@ -1,0 +1,172 @@
+"""Test helpers for the scraper's I/O: a tiny fake forum engine and a real HTTP server on 127.0.0.1.
+
+The engine is deliberately trivial (regex parsing) so the store/HTTP/fetch machinery is tested on
+its own; the adapters are tested by their own suites.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urljoin
+
+from votal.scraper import engines
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+
+_POST = re.compile(
+    r'<div class="post" id="p(\d+)" data-author="([^"]*)" data-author-id="(\d*)" '
+    r'data-time="([^"]+)" data-number="(\d+)">(.*?)</div><!--/post-->', re.S)
+_NAV = re.compile(r'<nav class="pages" data-current="(\d+)" data-last="(\d+)"')
+_THREAD = re.compile(r"^(https?://[^/]+/fake/t/\d+)")
+
+
+class FakeEngine(Engine):
+    name = "fakeforum"
+    label = "Fake Forum"
+    url_patterns = (re.compile(r"^https?://[^/]+/fake/t/\d+"),)
+    example_urls = ("http://127.0.0.1/fake/t/1",)
+
+    def detect(self, page: str) -> bool:
+        return 'data-engine="fakeforum"' in page
+
+    def thread_url(self, url: str) -> str:
+        m = _THREAD.match(url)
+        return m.group(1) if m else url
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        return f"{self.thread_url(thread_url)}/page-{page}"
+
+    def page_info(self, html: str, url: str) -> PageInfo:
+        m = _NAV.search(html)
+        if not m:
+            return PageInfo(1, 1, None)
+        cur, last = int(m.group(1)), int(m.group(2))
+        return PageInfo(cur, last, self.page_url(url, cur + 1) if cur < last else None)
+
+    def parse_page(self, html, url, tz, now):
+        thread = self.thread_url(url)
+        return [Post(id=m[0], number=int(m[4]), thread=thread, url=f"{thread}#p{m[0]}",
+                     author=htmllib.unescape(m[1]), author_id=m[2] or None,
+                     time=datetime.fromisoformat(m[3]), edited=None, html=m[5])
+                for m in _POST.findall(html)]
+
+
+@contextmanager
+def fake_engine():
+    """Register the fake engine for one test, then remove it (the registry is process-wide)."""
+    engines._load()
+    engine = engines.register(FakeEngine())
+    try:
+        yield engine
+    finally:
+        engines._REGISTRY.pop(FakeEngine.name, None)
+
+
+@dataclass
+class FakePost:
+    id: int
+    number: int
+    author: str
+    time: datetime
+    html: str
+
+
+def make_thread(pages: int, per_page: int = 20, start: datetime | None = None) -> list[FakePost]:
+    start = start or datetime(2026, 11, 3, 3, 0, tzinfo=timezone(timedelta(hours=2)))
+    names = ["Λάμπρος", "Νίκος", "Ελένη", "Φώτης", "Γιώτα", "Χάρης", "Ηλίας", "Δήμητρα"]
+    return [FakePost(1000 + i, i + 1, names[i % len(names)], start + timedelta(minutes=i),
+                     f"<p>post {i + 1}</p>") for i in range(pages * per_page)]
+
+
+def render_page(tid: int, posts: list[FakePost], page: int, per_page: int = 20) -> str:
+    last = max(1, -(-len(posts) // per_page))
+    chunk = posts[(page - 1) * per_page: page * per_page]
+    body = "".join(
+        f'<div class="post" id="p{p.id}" data-author="{htmllib.escape(p.author)}" '
+        f'data-author-id="{p.id % 97}" data-time="{p.time.isoformat()}" '
+        f'data-number="{p.number}">{p.html}</div><!--/post-->' for p in chunk)
+    return (f'<!DOCTYPE html><html data-engine="fakeforum"><head><meta charset="utf-8">'
+            f'<title>Thread {tid}</title></head><body>'
+            f'<nav class="pages" data-current="{page}" data-last="{last}"></nav>{body}</body></html>')
+
+
+class ForumServer:
+    """A real HTTP server on 127.0.0.1 (ephemeral port) serving fake-forum pages.
+
+    ``pages``: path -> html. ``faults``: path -> list of (status, headers) answered before the
+    page (each used once). ``delays``: path -> seconds. ETag is the hash of the page; a matching
+    If-None-Match gets a 304. ``log`` records every (method, path, status).
+    """
+
+    def __init__(self) -> None:
+        self.pages: dict[str, str] = {}
+        self.faults: dict[str, list[tuple[int, dict]]] = {}
+        self.delays: dict[str, float] = {}
+        self.log: list[tuple[str, str, int]] = []
+        self.headers_seen: list[dict] = []
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):  # keep test output clean
+                pass
+
+            def do_GET(self):
+                status, headers, body = server.answer(self.path, dict(self.headers))
+                self.send_response(status)
+                for k, v in headers.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        return urljoin(self.base, path)
+
+    def answer(self, path: str, headers: dict) -> tuple[int, dict, bytes]:
+        with self.lock:
+            self.headers_seen.append(headers)
+            fault = self.faults.get(path, [])
+            if fault:
+                status, extra = fault.pop(0)
+                self.log.append(("GET", path, status))
+                return status, extra, f"<html><body>error {status}</body></html>".encode()
+            page = self.pages.get(path)
+        if path in self.delays:
+            time.sleep(self.delays[path])
+        if page is None:
+            self._record(path, 404)
+            return 404, {}, b"<html><body>Not found</body></html>"
+        etag = f'"{hash(page) & 0xFFFFFFFF:x}"'
+        if headers.get("If-None-Match") == etag:
+            self._record(path, 304)
+            return 304, {"ETag": etag}, b""
+        self._record(path, 200)
+        return 200, {"Content-Type": "text/html; charset=utf-8", "ETag": etag}, page.encode()
+
+    def _record(self, path: str, status: int) -> None:
+        with self.lock:
+            self.log.append(("GET", path, status))
+
+    def __enter__(self) -> ForumServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
