@@ -1,0 +1,175 @@
+"""Compare a moderator's official count with votal's running count at that post (pure).
+
+The running count is ``tally_day(game, posts, day, until=(post.time, post.number)).to_dict()``:
+everything posted strictly before the moderator's post. Names the moderator wrote are resolved
+against the game's players (aliases included: moderators often write a replaced player's old name).
+A name that resolves to no player is kept as written and reported, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping
+
+from votal.audit.votecounts import Announcement, VoteCount
+
+NO_LYNCH = "No Lynch"
+_NO_LYNCH_WORDS = {"no lynch", "nolynch", "nl", "no execution", "no elimination", "no-lynch"}
+
+Resolve = Callable[[str], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class LineDiff:
+    """One target on which the moderator and votal differ."""
+
+    target: str
+    announced: int | None          # the moderator's number (None: not in his count)
+    computed: int | None           # votal's effective votes (None: no votes)
+    missing: tuple[str, ...]       # voters votal counts for the target, absent from the count
+    extra: tuple[str, ...]         # voters the moderator lists, not counted by votal for it
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CountCheck:
+    """The comparison of one official count (C-06: the post it came from is kept)."""
+
+    post: str
+    number: int | None
+    url: str
+    label: str | None
+    lines: int                      # target lines compared (union of both sides, 0 votes left out)
+    lines_agreeing: int
+    voters: int                     # voters compared (union of both sides)
+    voters_agreeing: int
+    diffs: tuple[LineDiff, ...]
+    voter_diffs: tuple[tuple[str, str | None, str | None], ...]  # (voter, announced, computed)
+    unresolved: tuple[str, ...] = ()
+
+    @property
+    def agrees(self) -> bool:
+        return not self.diffs and not self.voter_diffs
+
+
+@dataclass(frozen=True, slots=True)
+class EliminationCheck:
+    """An announced (or game-file) elimination against votal's outcome for the day."""
+
+    day: int
+    source: str                    # "announcement" (post id) or "event" (game file)
+    where: str
+    announced: str | None
+    computed: tuple[str, ...]
+    agrees: bool
+    note: str = ""
+
+
+def make_resolver(players: Mapping[str, Iterable[str]]) -> Resolve:
+    """Canonical name for a name the moderator wrote (names.py's resolver when present)."""
+    try:
+        from votal.tally.names import NameResolver
+    except ImportError:  # the shared resolver is not there: a folded exact/alias match only
+        NameResolver = None
+    if NameResolver is not None:
+        resolver = NameResolver({k: tuple(v) for k, v in players.items()})
+
+        def resolve(text: str) -> str | None:
+            if _is_no_lynch(text):
+                return NO_LYNCH
+            return resolver.resolve(text).player
+        return resolve
+    index: dict[str, str] = {}
+    for name, aliases in players.items():
+        for n in (name, *aliases):
+            index[_fold(n)] = name
+
+    def resolve_simple(text: str) -> str | None:
+        return NO_LYNCH if _is_no_lynch(text) else index.get(_fold(text))
+    return resolve_simple
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text.casefold()).strip()
+
+
+def _is_no_lynch(text: str) -> bool:
+    return _fold(text).replace("_", " ") in _NO_LYNCH_WORDS
+
+
+def _resolved(names: Iterable[str], resolve: Resolve, unresolved: list[str]) -> list[str]:
+    out = []
+    for n in names:
+        r = resolve(n)
+        if r is None:
+            unresolved.append(n)
+            out.append(n)
+        else:
+            out.append(r)
+    return out
+
+
+def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: str = "",
+                  number: int | None = None, url: str = "") -> CountCheck:
+    """Agreement of one official count with a running tally dict (interfaces.md §3 shape)."""
+    unresolved: list[str] = []
+    announced: dict[str, tuple[int, list[str]]] = {}
+    for line in vc.lines:
+        if line.count == 0 and not line.voters:
+            continue  # moderators listing every player with (0)
+        target = _resolved([line.target], resolve, unresolved)[0]
+        voters = _resolved(line.voters, resolve, unresolved)
+        n, prev = announced.get(target, (0, []))
+        announced[target] = (n + line.count, prev + voters)
+    mine = {row["player"]: (int(row["votes"]), list(row["voters"]))
+            for row in computed.get("tally", ()) if row.get("votes")}
+    diffs = []
+    for target in sorted(set(announced) | set(mine)):
+        a_n, a_v = announced.get(target, (None, []))
+        c_n, c_v = mine.get(target, (None, []))
+        if a_n == c_n and sorted(a_v) == sorted(c_v):
+            continue
+        note = ""
+        if a_n is not None and a_n != len(a_v):
+            note = f"the count says {a_n} but lists {len(a_v)} voter(s)"
+        diffs.append(LineDiff(target, a_n, c_n, tuple(v for v in c_v if v not in a_v),
+                              tuple(v for v in a_v if v not in c_v), note))
+    voter_diffs = _voter_diffs(announced, mine, vc, resolve, unresolved)
+    a_voters = {v for _, vs in announced.values() for v in vs}
+    c_voters = {v for _, vs in mine.values() for v in vs}
+    n_voters = len(a_voters | c_voters)
+    return CountCheck(
+        post=post, number=number, url=url, label=vc.label,
+        lines=len(set(announced) | set(mine)),
+        lines_agreeing=len(set(announced) | set(mine)) - len(diffs),
+        voters=n_voters, voters_agreeing=n_voters - len({d[0] for d in voter_diffs}),
+        diffs=tuple(diffs), voter_diffs=voter_diffs, unresolved=tuple(dict.fromkeys(unresolved)))
+
+
+def _voter_diffs(announced, mine, vc: VoteCount, resolve: Resolve, unresolved: list[str]):
+    """Each voter whose target differs: (voter, the moderator's target, votal's target)."""
+    a_by_voter = {v: t for t, (_, vs) in announced.items() for v in vs}
+    c_by_voter = {v: t for t, (_, vs) in mine.items() for v in vs}
+    out = []
+    for voter in sorted(set(a_by_voter) | set(c_by_voter)):
+        a_t, c_t = a_by_voter.get(voter), c_by_voter.get(voter)
+        if a_t != c_t:
+            out.append((voter, a_t, c_t))
+    return tuple(out)
+
+
+def compare_elimination(day: int, announced: Announcement | None, computed: Mapping,
+                        resolve: Resolve, *, source: str, where: str) -> EliminationCheck:
+    """An announced elimination against the day's computed outcome (C-11 for events)."""
+    outcome = computed.get("outcome") or {}
+    players = tuple(outcome.get("players") or ()) if outcome.get("kind") == "eliminated" else ()
+    name = resolve(announced.player) if announced else None
+    written = announced.player if announced else None
+    if announced and name is None:
+        return EliminationCheck(day, source, where, written, players, False,
+                                f"'{written}' is no player of the game")
+    agrees = name in players
+    note = "" if agrees else (f"votal's outcome is {outcome.get('kind')}"
+                              + (f" ({', '.join(players)})" if players else ""))
+    return EliminationCheck(day, source, where, name, players, agrees, note)

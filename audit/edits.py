@@ -1,0 +1,68 @@
+"""C-07: posts whose vote changed in a later version (pure).
+
+The store keeps every version of a post (``Post.versions``: later versions with the time votal
+first saw each). The tally judges a post by the version seen first; the audit reports each later
+version that changes the post's vote marks, with both versions and their times, and flags the
+edit when it was first seen at or after the deadline of the post's day (intervals are half-open).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable, Iterable
+
+from votal.scraper.model import Post
+
+Marks = tuple[str, ...]
+ReadMarks = Callable[[str], Marks]
+
+
+@dataclass(frozen=True, slots=True)
+class EditedVote:
+    """V-EDITED-VOTE (C-07): a later version of a post changes its vote."""
+
+    post: str
+    url: str
+    player: str
+    posted: datetime
+    seen: datetime
+    first: Marks                   # the vote marks of the version judged (seen first)
+    later: Marks                   # the vote marks of the later version
+    first_html: str
+    later_html: str
+    after_deadline: bool
+    deadline: datetime | None
+    rule: str = "C-07"
+
+
+def marks_reader(syntax: str) -> ReadMarks:
+    """Vote marks of a body as short strings ("vote:Nikos", "unvote:"), via tally.extract."""
+    from votal.tally.extract import read_post
+
+    def read(html: str) -> Marks:
+        reading = read_post(html, syntax)
+        return tuple(f"{m.kind.name.lower()}:{m.text.strip()}" for m in reading.marks)
+    return read
+
+
+def edited_votes(posts: Iterable[Post], read_marks: ReadMarks,
+                 deadline_of: Callable[[Post], datetime | None]) -> tuple[EditedVote, ...]:
+    """C-07: every later version whose vote marks differ from the version before it."""
+    found: list[EditedVote] = []
+    for post in posts:
+        if not post.versions:
+            continue
+        first = read_marks(post.html)
+        prev_marks, prev_html = first, post.html
+        deadline = deadline_of(post)
+        for version in post.versions:
+            marks = read_marks(version.html)
+            if marks != prev_marks:
+                found.append(EditedVote(
+                    post=post.id, url=post.url, player=post.author, posted=post.time,
+                    seen=version.seen, first=prev_marks, later=marks, first_html=prev_html,
+                    later_html=version.html, deadline=deadline,
+                    after_deadline=deadline is not None and version.seen >= deadline))
+            prev_marks, prev_html = marks, version.html
+    return tuple(found)

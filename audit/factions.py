@@ -1,0 +1,42 @@
+"""Which side a role or faction stands for, and what it counts as (LM-08), in four languages.
+
+The game file's ``faction`` is free text written by moderators ("town", "Mafia", "πολίτες",
+"Villaggio", "мафия"); the end-of-game checks need one of a few sides.
+"""
+
+from __future__ import annotations
+
+_SIDES = {
+    "town": ("town", "village", "villager", "citizens", "citizen", "πολίτες", "πολιτης", "πολίτης",
+             "χωριό", "villaggio", "villico", "мирные", "мирный", "город", "горожане"),
+    "mafia": ("mafia", "scum", "killers", "killer", "δολοφόνοι", "δολοφόνος", "μαφία", "мафия",
+              "мафиози", "mafioso"),
+    "pack": ("pack", "wolves", "wolf", "werewolves", "branco", "lupi", "lupo", "lupo mannaro"),
+    "coven": ("coven", "vampires", "vampire", "congrega", "vampiri", "vampiro", "dracula"),
+}
+# LM-08: how each Lupus role counts for the win (seed: "conta Umano / Lupo / Vampiro").
+_COUNTS_AS_ROLE = {
+    "dracula": "vampire", "vampiro": "vampire", "vampire": "vampire",
+    "lupo segugio": "wolf", "lupo dell'incubo": "wolf", "lupo mannaro": "wolf", "lupo": "wolf",
+    "negromante": "human", "necromancer": "human", "chimera mannara": "human",
+}
+
+
+def side(role: str | None, faction: str | None) -> str:
+    """The side of a player: town, mafia, pack, coven, or the faction itself (third parties)."""
+    for text in (faction, role):
+        key = (text or "").casefold().strip()
+        for name, words in _SIDES.items():
+            if key in words:
+                return name
+    if role and (role.casefold() in _COUNTS_AS_ROLE):
+        return {"wolf": "pack", "vampire": "coven"}.get(_COUNTS_AS_ROLE[role.casefold()], "town")
+    return (faction or role or "unknown").casefold()
+
+
+def counts_as(role: str | None, faction: str | None) -> str:
+    """LM-08: human, wolf or vampire, from the role's "counts as" value, else from the side."""
+    key = (role or "").casefold().strip()
+    if key in _COUNTS_AS_ROLE:
+        return _COUNTS_AS_ROLE[key]
+    return {"pack": "wolf", "coven": "vampire"}.get(side(role, faction), "human")

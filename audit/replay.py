@@ -1,0 +1,219 @@
+"""Replay a finished game day by day and check it (``votal audit``).
+
+Per day: the computed result (the engine's ``tally_day``), its violations and review items, the
+edited votes (C-07), every official count of the moderators compared with votal's running count
+at that post, the announced eliminations and the game file's ``eliminated`` events compared with
+the computed outcome, the LM-06 draw. For the game: the first moment its end condition held
+(PX-21, PC-07, LM-08, MS) and the days played after it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Mapping, Sequence
+
+from votal.audit.compare import (CountCheck, EliminationCheck, Resolve, compare_count,
+                                 compare_elimination, make_resolver)
+from votal.audit.draws import gatto_nero_draw
+from votal.audit.edits import EditedVote, edited_votes, marks_reader
+from votal.audit.votecounts import ModPost, read_mod_post
+from votal.audit.wincheck import Death, Win, first_win
+from votal.scraper.model import Post
+
+SYNTAX = {"mafiascum": "mafiascum"}   # every other ruleset votes in red (rules.md vocabulary)
+
+
+@dataclass(frozen=True, slots=True)
+class ModCount:
+    """A moderator's post read for the audit, with the day it speaks about."""
+
+    post: Post
+    reading: ModPost
+    day: int | None                 # the day its count speaks about
+    announces: int | None = None    # the day its elimination announcements speak about
+
+
+@dataclass(frozen=True, slots=True)
+class DayAudit:
+    day: int
+    result: dict
+    counts: tuple[CountCheck, ...] = ()
+    eliminations: tuple[EliminationCheck, ...] = ()
+    edits: tuple[EditedVote, ...] = ()
+    draw: dict | None = None
+
+    @property
+    def agrees(self) -> bool:
+        return all(c.agrees for c in self.counts) and all(e.agrees for e in self.eliminations)
+
+
+@dataclass(frozen=True, slots=True)
+class GameAudit:
+    game: str
+    ruleset: str
+    language: str
+    timezone: str
+    days: tuple[DayAudit, ...]
+    win: Win | None = None
+    went_on: tuple[int, ...] = ()          # days with votes after the end condition held
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every day agrees with what the moderators announced, 1 otherwise."""
+        return 0 if all(d.agrees for d in self.days) else 1
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"\s+", " ", name.casefold()).strip()
+
+
+def _label_day(label: str | None) -> int | None:
+    """The day a count's header names: "Votecount 1.15" → 1, "Day 2 Vote Count (#3)" → 2."""
+    if not label:
+        return None
+    m = re.search(r"(?:day|ημέρα|ημερα|giorno|день)\s*(\d+)", label, re.I) or re.search(
+        r"(\d+)\s*\.\s*\d+", label)
+    return int(m.group(1)) if m else None
+
+
+def day_of(t: datetime, results: Sequence[Mapping]) -> int | None:
+    """The day whose [start, next start) holds the instant (C-09, half-open)."""
+    found = None
+    for r in results:
+        if datetime.fromisoformat(r["start"]) <= t:
+            found = int(r["day"])
+    return found
+
+
+def _is_moderator(author: str, moderators: Sequence[str]) -> bool:
+    return _fold(author) in {_fold(m) for m in moderators}
+
+
+def announcement_day(t: datetime, results: Sequence[Mapping]) -> int | None:
+    """The day an elimination announced at ``t`` ends: the day in progress when its vote was
+    already decided by majority (MS-02), else the last day whose deadline is at or before ``t``
+    (the announcement follows the deadline: 20:10 in Palermo, the hammer post on Mafiascum)."""
+    current = day_of(t, results)
+    for r in results:
+        if int(r["day"]) == current and (r.get("outcome") or {}).get("reason") == "majority" \
+                and datetime.fromisoformat(r["deadline"]) > t:
+            return current
+    past = [int(r["day"]) for r in results if datetime.fromisoformat(r["deadline"]) <= t]
+    return max(past) if past else current
+
+
+def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
+                   results: Sequence[Mapping]) -> list[ModCount]:
+    """Every moderator post that holds a count or an announcement, with its day."""
+    out = []
+    for p in posts:
+        if not _is_moderator(p.author, moderators):
+            continue
+        reading = read_mod_post(p.html)
+        if reading.votecount is None and not reading.announcements:
+            continue
+        label_day = _label_day(reading.votecount.label) if reading.votecount else None
+        days = {int(r["day"]) for r in results}
+        day = label_day if label_day in days else day_of(p.time, results)
+        out.append(ModCount(p, reading, day, announcement_day(p.time, results)))
+    return out
+
+
+def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], resolve: Resolve,
+              *, running=None, day_posts: Sequence[Post] = (),
+              deadline: datetime | None = None) -> DayAudit:
+    """One day: counts, announcements, events, edits, LM-06 draw.
+
+    ``mod`` holds the moderators' posts whose count or announcements speak about this day.
+
+    ``running(post) -> dict`` gives votal's count just before a post (defaults to ``tally_day``
+    with ``until``).
+    """
+    if running is None:
+        from votal.tally import tally_day
+
+        def running(p: Post) -> dict:
+            return tally_day(game, posts, day, until=(p.time, p.number or 0)).to_dict()
+    counts = tuple(
+        compare_count(m.reading.votecount, running(m.post), resolve, post=m.post.id,
+                      number=m.post.number, url=m.post.url)
+        for m in mod if m.day == day and m.reading.votecount is not None
+        and m.reading.votecount.lines)
+    elims = [compare_elimination(day, a, result, resolve, source="announcement", where=m.post.id)
+             for m in mod if m.announces == day for a in m.reading.announcements]
+    for ev in game.events_of("eliminated", day=day):
+        elims.append(_event_check(day, ev, result))
+    edits = edited_votes(day_posts, marks_reader(SYNTAX.get(game.ruleset, "red")),
+                         lambda _p: deadline) if day_posts else ()
+    roles = {p.name: p.role for p in game.players}
+    factions = {p.name: p.faction for p in game.players}
+    draw = gatto_nero_draw(game.title, day, result, roles, factions)
+    return DayAudit(day, result, counts, tuple(elims), edits, draw)
+
+
+def _event_check(day: int, ev, result: Mapping) -> EliminationCheck:
+    """C-11: an ``eliminated`` event agrees when its player led the thread's vote (or tied)."""
+    outcome = result.get("outcome") or {}
+    players = tuple(outcome.get("players") or ())
+    agrees = ev.player in players and outcome.get("kind") in ("eliminated", "tie")
+    note = "" if agrees else f"votal's outcome is {outcome.get('kind')} ({', '.join(players)})"
+    return EliminationCheck(day, "event", ev.label(), ev.player, players, agrees, note)
+
+
+def _deaths(game, results: Sequence[Mapping]) -> list[Death]:
+    """Every departure in time order: murders and game-file eliminations/removals, vote outcomes."""
+    deaths: list[tuple[datetime, Death]] = []
+    for ev in game.events_of("murdered", "eliminated", "removed"):
+        at = ev.at or next((datetime.fromisoformat(r["deadline"]) for r in results
+                            if r["day"] == ev.day), None)
+        if at is not None and ev.player:
+            deaths.append((at, Death(ev.player, ev.day or 0, ev.type, at)))
+    for r in results:
+        at = datetime.fromisoformat(r["deadline"])
+        out = r.get("outcome") or {}
+        gone = list(out.get("players") or ()) if out.get("kind") == "eliminated" else []
+        gone += [x["player"] for x in r.get("removed") or ()]
+        deaths += [(at, Death(p, int(r["day"]), "eliminated", at)) for p in gone]
+    seen: set[str] = set()
+    ordered = []
+    for _, d in sorted(deaths, key=lambda x: x[0]):
+        if d.player not in seen:
+            seen.add(d.player)
+            ordered.append(d)
+    return ordered
+
+
+def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping]) -> tuple[int, ...]:
+    """Days with counted votes after the end condition held (the day itself after a murder)."""
+    if win is None:
+        return ()
+    how = next((d.how for d in deaths if d.player == win.after), "")
+    first = win.day if how == "murdered" else win.day + 1
+    return tuple(int(r["day"]) for r in results if int(r["day"]) >= first and any(
+        v.get("status") == "counted" for v in r.get("votes") or ()))
+
+
+def audit_game(game, posts) -> GameAudit:
+    """Replay every day of a game (library entry point of ``votal audit``)."""
+    from votal.tally import tally_game
+
+    results = [r.to_dict() for r in tally_game(game, posts)]
+    resolve = make_resolver({p.name: p.aliases for p in game.players})
+    mod = read_mod_posts(posts.main, game.moderators, results)
+    days = []
+    for i, result in enumerate(results):
+        day = int(result["day"])
+        end = datetime.fromisoformat(results[i + 1]["start"]) if i + 1 < len(results) else None
+        start = datetime.fromisoformat(result["start"])
+        day_posts = [p for p in posts.main if start <= p.time and (end is None or p.time < end)]
+        days.append(audit_day(game, posts, day, result, [m for m in mod if day in (m.day, m.announces)], resolve,
+                              day_posts=day_posts,
+                              deadline=datetime.fromisoformat(result["deadline"])))
+    deaths = _deaths(game, results)
+    players = [(p.name, p.role, p.faction) for p in game.players]
+    win = first_win(game.ruleset, players, deaths)
+    return GameAudit(game.title, game.ruleset, game.language, game.timezone, tuple(days), win,
+                     _went_on(win, deaths, results))

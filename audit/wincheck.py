@@ -1,0 +1,123 @@
+"""End-of-game checks after each elimination and murder (pure; needs roles/factions).
+
+One small check per ruleset, first that fires decides (python-chess's ``outcome()`` habit):
+PX-21 (palermo-extreme), PC-07 (palermo-classic), LM-08 (lupus-mirtillo, with each role's
+"counts as" value), MS (mafiascum convention: the game ends when no mafia is left or the mafia
+reach parity). The other rulesets state no end condition about votes; nothing is checked there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable, Iterable, Mapping, Sequence
+
+from votal.audit.factions import counts_as, side
+
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    """A player who left the game (vote, murder, removal), in game order."""
+
+    player: str
+    day: int
+    how: str                         # "eliminated" | "murdered" | "removed" | ...
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    rule: str
+    winners: tuple[str, ...]         # "town", "mafia", "village", "pack", "coven"
+    day: int
+    after: str | None                # the death after which the condition held (None: at start)
+    alive: tuple[tuple[str, int], ...]  # side → living count, for the report
+
+
+Check = Callable[[Sequence[tuple[str, str | None, str | None]]], tuple[str, ...]]
+
+
+def px21(alive) -> tuple[str, ...]:
+    """PX-21: all killers ghosts or out (town wins), or killers outnumber everyone else."""
+    killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
+    rest = len(alive) - killers
+    if killers == 0:
+        return ("town",)
+    return ("mafia",) if killers > rest else ()
+
+
+def pc07(alive) -> tuple[str, ...]:
+    """PC-07: all killers out (town wins), or killers equal the rest (killers win)."""
+    killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
+    rest = len(alive) - killers
+    if killers == 0:
+        return ("town",)
+    return ("mafia",) if killers >= rest else ()
+
+
+def ms_parity(alive) -> tuple[str, ...]:
+    """MS (convention): town wins when no mafia and no other killer is left; mafia at parity."""
+    sides = [side(r, f) for _, r, f in alive]
+    mafia = sides.count("mafia")
+    third = sum(1 for s in sides if s not in ("town", "mafia"))
+    if mafia == 0 and third == 0:
+        return ("town",)
+    if mafia and mafia >= len(sides) - mafia:
+        return ("mafia",)
+    return ()
+
+
+def lm08(alive) -> tuple[str, ...]:
+    """LM-08: Village / Pack / Coven, by "counts as" values; two factions may win together."""
+    kinds = [counts_as(r, f) for _, r, f in alive]
+    roles = {(r or "").casefold() for _, r, _ in alive}
+    humans, wolves, vamps = kinds.count("human"), kinds.count("wolf"), kinds.count("vampire")
+    dracula = "dracula" in roles
+    necro = bool(roles & {"negromante", "necromancer"})
+    wolves_dead = sum(1 for _, r, f in alive if side(r, f) == "pack") == 0
+    won = []
+    if wolves_dead and not dracula and (necro is False or vamps == 0):
+        won.append("village")
+    if wolves and wolves >= humans + vamps and not dracula:
+        won.append("pack")
+    if vamps and vamps >= humans + wolves:
+        won.append("coven")
+    return tuple(won)
+
+
+CHECKS: Mapping[str, tuple[str, Check]] = {
+    "palermo-extreme": ("PX-21", px21),
+    "palermo-classic": ("PC-07", pc07),
+    "lupus-mirtillo": ("LM-08", lm08),
+    "mafiascum": ("MS", ms_parity),
+}
+
+
+def roles_known(players: Iterable[tuple[str, str | None, str | None]]) -> bool:
+    return all(r or f for _, r, f in players)
+
+
+def first_win(ruleset: str, players: Sequence[tuple[str, str | None, str | None]],
+              deaths: Sequence[Death]) -> Win | None:
+    """The first moment the ruleset's end condition held: after which death, on which day.
+
+    ``players`` are (name, role, faction); ``deaths`` in game order. None when the ruleset has
+    no check, when some role and faction are unknown, or when the condition never held.
+    """
+    if ruleset not in CHECKS or not players or not roles_known(players):
+        return None
+    rule, check = CHECKS[ruleset]
+    alive = list(players)
+    for death in deaths:
+        alive = [p for p in alive if p[0] != death.player]
+        winners = check(alive)
+        if winners:
+            return Win(rule, winners, death.day, death.player, _census(alive))
+    return None
+
+
+def _census(alive) -> tuple[tuple[str, int], ...]:
+    counts: dict[str, int] = {}
+    for _, r, f in alive:
+        counts[side(r, f)] = counts.get(side(r, f), 0) + 1
+    return tuple(sorted(counts.items()))
