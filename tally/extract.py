@@ -1,0 +1,149 @@
+"""Reading a post body: the author's own text, his vote marks, and what he quotes.
+
+Pure functions over the post's HTML (interfaces.md §2 normalised form, and raw phpBB markup as in
+the real Mafiascum threads). Rules served here:
+
+- vocabulary / C-05: a vote is a nickname marked in red in the author's OWN text; text inside a
+  quote (``<blockquote>`` in any form, nested or not) or a spoiler (``<details>``, hidden blocks)
+  is never the author's; every maximal red run is one mark, so several red names are visible.
+- MS-01: ``[vote]`` tags (``span.bbvote``), bold ``vote X`` / ``VOTE: X``, plain ``VOTE: X`` on its
+  own line, ``unvote``, ``No Lynch``; colour means nothing there.
+- MR-02 / PX-03: :func:`words_besides` and :func:`only_mark`.
+- MR-03: quotes keep their author, post id and the marks inside them; links to posts are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from lxml import etree
+
+from votal.tally import htmlwalk as walk
+from votal.tally.votesyntax import vote_marks
+
+
+class MarkKind(Enum):
+    RED = "red"
+    VOTE = "vote"
+    UNVOTE = "unvote"
+    NO_LYNCH = "no_lynch"
+
+
+@dataclass(frozen=True)
+class Mark:
+    kind: MarkKind
+    text: str
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Quote:
+    author: str | None
+    post_id: str | None
+    marks: tuple[Mark, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class PostReading:
+    marks: tuple[Mark, ...]    # the author's OWN marks, document order (never inside quotes/spoilers)
+    own_text: str              # the author's own text (quotes and spoilers removed), whitespace folded
+    quotes: tuple[Quote, ...]  # top-level quotes, with the marks found inside each
+    links: tuple[str, ...] = ()  # ids of posts the author links to in his own text (MR-03)
+
+
+SYNTAXES = ("red", "mafiascum")
+
+_PARSER = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True,
+                           no_network=True, recover=True)
+_WORD = re.compile(r"\w+")
+_NON_SPACE = re.compile(r"\S")
+
+
+def read_post(html: str, syntax: str) -> PostReading:
+    """Vocabulary, C-05, MS-01: the marks, own text and quotes of one post body."""
+    if syntax not in SYNTAXES:
+        raise ValueError(f"unknown vote syntax {syntax!r} (expected one of {', '.join(SYNTAXES)})")
+    root = _parse(html)
+    if root is None:
+        return PostReading((), "", ())
+    own = walk.walk(root)
+    quotes = tuple(_quote(q, syntax) for q in own.quotes)
+    return PostReading(_marks(own.pieces, syntax), _fold_space(own.pieces), quotes, own.links)
+
+
+def words_besides(reading: PostReading, mark: Mark) -> int:
+    """MR-02: how many words of the author's own text are not the mark's text (reasons ≥ 3)."""
+    text = reading.own_text
+    if mark.text:
+        text = text.replace(mark.text, " ", 1)
+    return len(_WORD.findall(text))
+
+
+def only_mark(reading: PostReading) -> bool:
+    """PX-03: the post holds only the name (punctuation and whitespace allowed, nothing else)."""
+    if not reading.marks:
+        return False
+    text = reading.own_text
+    for mark in reading.marks:
+        text = text.replace(mark.text, " ", 1)
+    return _WORD.search(text) is None
+
+
+def _parse(html: str) -> etree._Element | None:
+    if not isinstance(html, str) or not html.strip():
+        return None
+    data = html.encode("utf-8", "replace")  # lone surrogates cannot reach libxml2
+    try:
+        return etree.fromstring(data, _PARSER)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None
+
+
+def _quote(block: etree._Element, syntax: str) -> Quote:
+    """MR-03: a top-level quote, with the quoted author's own marks (nested quotes excluded)."""
+    author, post_id = walk.quote_source(block)
+    inner = walk.walk(block, top=True)
+    return Quote(author, post_id, _marks(inner.pieces, syntax), _fold_space(inner.pieces))
+
+
+def _fold_space(pieces: list[walk.Piece]) -> str:
+    return " ".join("".join(p.text for p in pieces).split())
+
+
+def _marks(pieces: list[walk.Piece], syntax: str) -> tuple[Mark, ...]:
+    if syntax == "red":
+        return _red_marks(pieces)
+    return tuple(Mark(MarkKind[kind], text) for kind, text in vote_marks(pieces))
+
+
+def _red_marks(pieces: list[walk.Piece]) -> tuple[Mark, ...]:
+    """Vocabulary, C-05: each maximal run of red text is one mark.
+
+    Adjacent red elements with nothing between them are one run (``Ni`` + ``kos``); any other
+    text, a line break or a block boundary ends the run; whitespace-only runs are not marks.
+    Struck-through red text is a withdrawn mark, not a mark.
+    """
+    marks: list[Mark] = []
+    run: list[str] = []
+    colour: str | None = None
+    for piece in pieces:
+        if piece.red is not None and not piece.struck and piece.text != "\n":
+            if not run:
+                colour = piece.red
+            run.append(piece.text)
+            continue
+        if run:
+            _close_run(marks, run, colour)
+            run = []
+    if run:
+        _close_run(marks, run, colour)
+    return tuple(marks)
+
+
+def _close_run(marks: list[Mark], run: list[str], colour: str | None) -> None:
+    text = " ".join("".join(run).split())
+    if _NON_SPACE.search(text):
+        marks.append(Mark(MarkKind.RED, text, colour))

@@ -1,0 +1,211 @@
+"""One pass over a post's HTML tree: the author's own text as styled pieces (helper of extract.py).
+
+Rules served: vocabulary ("text inside a quote is never the quoting player's own vote"), C-05,
+MS-01, MR-03. The walk never descends into quotes (normalised ``<blockquote data-author>``, phpBB
+``<blockquote><div><cite>``, ``<q>``, ``class=…quote…`` blocks) or hidden content (``<details>``
+spoilers, phpBB spoiler boxes, ``display:none``, scripts); it records top-level quotes so the
+caller can read them separately. Each text piece carries the red colour in force (innermost
+colour wins), the bold / ``[vote]`` group it belongs to and whether it is struck through.
+Line breaks and block boundaries become ``"\\n"`` pieces.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from lxml import etree
+
+from votal.tally.colour import is_red
+
+
+class Piece(NamedTuple):
+    text: str
+    red: str | None      # the red colour value in force, None when not red
+    group: int | None    # id of the outermost bold / [vote] element holding the text
+    struck: bool
+
+
+@dataclass
+class Walked:
+    pieces: list[Piece] = field(default_factory=list)
+    quotes: list[etree._Element] = field(default_factory=list)
+    links: tuple[str, ...] = ()
+
+
+BREAK = "\n"
+_HIDDEN_TAGS = frozenset({"details", "script", "style", "template", "noscript", "input", "button",
+                          "select", "textarea", "head", "title", "iframe", "object", "svg"})
+_BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5",
+                         "h6", "hr", "pre", "fieldset", "legend", "center", "dd", "dt", "dl",
+                         "section", "article", "header", "footer", "figure", "figcaption",
+                         "address", "aside", "body", "html", "td", "th", "tbody", "thead"})
+_BOLD_TAGS = frozenset({"b", "strong"})
+_STRUCK_TAGS = frozenset({"s", "strike", "del"})
+_STYLE_COLOUR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|bolder|[6-9]00)", re.I)
+_POST_LINK = re.compile(r"(?:[?&]p=|#p|/posts/|[/-]post-|#post|goto/post\?id=|showpost\.php\?p=)"
+                        r"(\d+)")
+_WROTE = re.compile(r"\s*(?:wrote|said|says|написала?|написал\(а\)|пишет|έγραψε|ha scritto|"
+                    r"scrive|scrisse)\s*:?\s*$", re.I)
+_IN_POST = re.compile(r"^\s*in post\s*\d+\s*,\s*", re.I)
+
+
+class _State(NamedTuple):
+    red: str | None
+    group: int | None
+    struck: bool
+    block: bool
+
+
+def walk(root: etree._Element, *, top: bool = False) -> Walked:
+    """Own text of ``root``; ``top=True`` reads a quote's body (its header ``cite`` skipped)."""
+    out = Walked()
+    links: list[str] = []
+    stack: list[_State] = [_State(None, None, False, False)]
+    groups = 0
+    walker = etree.iterwalk(root, events=("start", "end"))
+    for event, el in walker:
+        tag = el.tag if isinstance(el.tag, str) else ""
+        if event == "end":
+            state = stack.pop()
+            if state.block:
+                _emit(out.pieces, BREAK, stack[-1])
+            if el is not root and el.tail:
+                _emit(out.pieces, el.tail, stack[-1])
+            continue
+        parent = stack[-1]
+        kind = None if el is root else _skip_kind(el, tag, top)
+        if kind:
+            if kind == "quote" and not top:
+                out.quotes.append(el)
+            walker.skip_subtree()
+            stack.append(_State(parent.red, parent.group, parent.struck, kind != "inline"))
+            if kind != "inline":
+                _emit(out.pieces, BREAK, parent)
+            continue
+        state, groups = _enter(el, tag, parent, groups)
+        stack.append(state)
+        if state.block or tag == "br":
+            _emit(out.pieces, BREAK, state)
+        if tag == "a":
+            links.extend(_post_ids(el))
+        if el.text:
+            _emit(out.pieces, el.text, state)
+    out.links = tuple(dict.fromkeys(links))
+    return out
+
+
+def _emit(pieces: list[Piece], text: str, state: _State) -> None:
+    if text == BREAK:
+        if pieces and pieces[-1].text != BREAK:
+            pieces.append(Piece(BREAK, None, None, False))
+        return
+    pieces.append(Piece(text, state.red, state.group, state.struck))
+
+
+def _skip_kind(el: etree._Element, tag: str, in_quote: bool) -> str | None:
+    """"quote", "hidden" (block), "inline" (skipped but no line break) or None (read it)."""
+    if tag in ("blockquote",):
+        return "quote"
+    if tag in _HIDDEN_TAGS:
+        return "hidden"
+    if tag == "q":
+        return "inline"
+    if in_quote and tag == "cite":
+        return "hidden"
+    cls = el.get("class")
+    if cls:
+        low = cls.lower()
+        if "spoiler" in low or "quotecontent" in low or "quotetitle" in low:
+            return "hidden"
+        if "quote" in low and tag == "div":
+            return "quote"
+    style = el.get("style")
+    if style and "none" in style and re.search(r"display\s*:\s*none", style, re.I):
+        return "hidden"
+    return None
+
+
+def _enter(el: etree._Element, tag: str, parent: _State, groups: int) -> tuple[_State, int]:
+    style = el.get("style") or ""
+    red, group, struck = parent.red, parent.group, parent.struck
+    colour = _colour(el, style)
+    if colour is not None:
+        red = colour if is_red(colour) else None
+    if group is None and _is_group(el, tag, style):
+        groups += 1
+        group = groups
+    if tag in _STRUCK_TAGS or (style and "line-through" in style):
+        struck = True
+    block = tag in _BLOCK_TAGS and not (tag == "div" and "inline" in style)
+    return _State(red, group, struck, block), groups
+
+
+def _colour(el: etree._Element, style: str) -> str | None:
+    if style and "color" in style.lower():
+        m = _STYLE_COLOUR.search(style)
+        if m:
+            return m.group(1).strip()
+    return el.get("color")
+
+
+def _is_group(el: etree._Element, tag: str, style: str) -> bool:
+    if tag in _BOLD_TAGS:
+        return True
+    if tag == "span" and "bbvote" in (el.get("class") or ""):
+        return True
+    return bool(style) and "weight" in style and _BOLD_STYLE.search(style) is not None
+
+
+def _post_ids(el: etree._Element) -> list[str]:
+    found = []
+    if el.get("data-post-id"):
+        found.append(el.get("data-post-id"))
+    m = _POST_LINK.search(el.get("href") or "")
+    if m:
+        found.append(m.group(1))
+    return found
+
+
+def quote_source(block: etree._Element) -> tuple[str | None, str | None]:
+    """MR-03: who is quoted and which post, from normalised attributes or a phpBB ``cite``."""
+    author = block.get("data-author") or block.get("data-quote")
+    post = block.get("data-post") or block.get("data-post-id")
+    if not post and block.get("cite"):
+        post = next(iter(_POST_LINK.findall(block.get("cite"))), None)
+    cite = _own_cite(block)
+    if cite is not None:
+        cite_author, cite_post = _cite_source(cite)
+        author = author or cite_author
+        post = post or cite_post
+    return _clean(author), _clean(post)
+
+
+def _clean(value: str | None) -> str | None:
+    value = (value or "").strip()
+    return value or None
+
+
+def _own_cite(block: etree._Element) -> etree._Element | None:
+    for cite in block.iter("cite"):
+        holder = next(cite.iterancestors("blockquote"), None)
+        if holder is block:
+            return cite
+    return None
+
+
+def _cite_source(cite: etree._Element) -> tuple[str | None, str | None]:
+    author = post = None
+    for a in cite.iter("a"):
+        ids = _post_ids(a)
+        href = a.get("href") or ""
+        if ids and not post:
+            post = ids[0]
+        elif re.search(r"memberlist|profile|members/|/u/|user", href, re.I):
+            author = "".join(a.itertext())
+    if author is None:
+        text = _WROTE.sub("", "".join(cite.itertext()))
+        author = _IN_POST.sub("", text).strip() or None
+    return author, post

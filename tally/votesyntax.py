@@ -1,0 +1,135 @@
+"""MS-01: the English forums' vote commands, read from the author's own text pieces.
+
+Where a command may stand (helper of extract.py):
+- inside a bold or ``[vote]`` element (``span.bbvote``): the element's line begins with
+  ``vote`` / ``unvote`` (``Vote: X``, ``vote X``, ``unvote, vote: X``, ``UNVOTE:``), or holds
+  ``vote:`` with its colon further on (``Confirm vote: X``); a bare ``vote:`` in bold takes its
+  name from the rest of the line (``<b>Vote:</b> X``);
+- in plain text: only a whole line ``VOTE: X`` (colon required, any case) or ``unvote`` alone,
+  because plain prose ("vote hopping is scummy") starts with "vote" too.
+The target is cut at the first clause break (``,`` ``;`` `` (`` sentence end, `` - ``), so
+"Vote: X because…" keeps the extra words for the name resolver to judge. ``No Lynch`` / ``NL`` /
+``no execution`` are NO_LYNCH; struck-through text is never a command; colour means nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+from votal.tally.htmlwalk import BREAK, Piece
+
+Command = tuple[str, str]  # (MarkKind name, text)
+
+_LEAD = r"^[\s\-–—*/>•~.:!_#]*"
+_STARTS = re.compile(_LEAD + r"(?:un)?vote(?![\w])", re.I)
+_KEYWORD = re.compile(r"(?<![\w])(un)?vote(?![\w])\s*(:?)", re.I)
+_MID = re.compile(r"(?<![\w])(?:un)?vote\s*:", re.I)
+_PLAIN = re.compile(_LEAD + r"(?:(?P<un>unvote)[\s:.,;!/&]*(?:(?:and|then)\s+)?)?"
+                    r"(?:(?P<vote>vote)\s*:\s*(?P<target>\S.*))?$", re.I)
+_CUT = re.compile(r"[,;]|\s+\(|[.!?]+(?=\s|$)|\s[-–—]+\s|\s+(?:and\s+)?(?:un)?vote(?![\w])", re.I)
+_STRIP = "/ \t\"'“”«»„:.,;!?@*~`"
+_NO_LYNCH = re.compile(r"no[\s_-]*(?:lynch|execution|exe|elimination|exile)|nl", re.I)
+_NOT_A_NAME = re.compile(r"(?:count|counts|tally)\b", re.I)
+
+
+def vote_marks(pieces: Iterable[Piece]) -> list[Command]:
+    """MS-01: the vote commands of the author's own text, in document order."""
+    found: list[Command] = []
+    for line in _lines(p for p in pieces if not p.struck):
+        found.extend(_line_commands(line))
+    return found
+
+
+def _lines(pieces: Iterable[Piece]) -> Iterator[list[Piece]]:
+    line: list[Piece] = []
+    for piece in pieces:
+        if piece.text == BREAK:
+            if line:
+                yield line
+            line = []
+        else:
+            line.append(piece)
+    if line:
+        yield line
+
+
+def _line_commands(line: list[Piece]) -> list[Command]:
+    found: list[Command] = []
+    commanded = False
+    for start, group_text in _groups(line):
+        if not _STARTS.match(group_text):
+            mid = _MID.search(group_text)  # "Confirm vote: X", a typo before "Vote: X"
+            if mid is None:
+                continue
+            group_text = group_text[mid.start():]
+        commanded = True
+        commands, dangling = _parse(group_text)
+        if dangling:  # "<b>Vote:</b> Nikos": the name follows the bold keyword
+            rest = "".join(p.text for p in line[start:])
+            commands = _parse(rest)[0]
+        found.extend(commands)
+    if not commanded:
+        found.extend(_plain("".join(p.text for p in line)))
+    return found
+
+
+def _groups(line: list[Piece]) -> Iterator[tuple[int, str]]:
+    """(index of first piece, text) of each bold / [vote] run on the line."""
+    i = 0
+    while i < len(line):
+        group = line[i].group
+        if group is None:
+            i += 1
+            continue
+        j = i
+        while j < len(line) and line[j].group == group:
+            j += 1
+        yield i, "".join(p.text for p in line[i:j])
+        i = j
+
+
+def _parse(text: str) -> tuple[list[Command], bool]:
+    """Lenient reading of a command line; ``dangling`` when the last ``vote`` names no one."""
+    commands: list[Command] = []
+    keys = list(_KEYWORD.finditer(text))
+    dangling = False
+    for k, key in enumerate(keys):
+        end = keys[k + 1].start() if k + 1 < len(keys) else len(text)
+        target = _target(text[key.end():end])
+        if key.group(1):
+            commands.append(("UNVOTE", target))
+            dangling = False
+        elif target:
+            commands.extend(_vote(target))
+            dangling = False
+        else:
+            dangling = True
+    return commands, dangling
+
+
+def _plain(text: str) -> list[Command]:
+    m = _PLAIN.match(text.strip())
+    if not m or not (m.group("un") or m.group("vote")):
+        return []
+    commands: list[Command] = [("UNVOTE", "")] if m.group("un") else []
+    if m.group("vote"):
+        target = _target(m.group("target"))
+        if target:
+            commands.extend(_vote(target))
+    return commands
+
+
+def _target(raw: str) -> str:
+    cut = _CUT.search(raw)
+    if cut and raw[:cut.start()].strip(_STRIP):
+        raw = raw[:cut.start()]
+    return " ".join(raw.split()).strip(_STRIP)
+
+
+def _vote(target: str) -> list[Command]:
+    if _NO_LYNCH.fullmatch(target):
+        return [("NO_LYNCH", target)]
+    if _NOT_A_NAME.match(target):  # "Vote count please" asks the moderator, votes no one
+        return []
+    return [("VOTE", target)]
