@@ -211,7 +211,9 @@ def parse_announcements(text: str) -> tuple[Announcement, ...]:
         for pat in _ANNOUNCE:
             m = pat.search(line)
             if m:
-                name = re.sub(r"^(?:and|so|then|e|и|και)\s+", "", m.group("name").strip(), flags=re.I)
+                # Leading conjunctions and articles ("και ο Νίκος", "il Marco") are not part of the name.
+                name = re.sub(r"^(?:(?:and|so|then|e|и|και|ο|η|il|la|lo)\s+)+", "",
+                              m.group("name").strip(), flags=re.I)
                 found.append(Announcement(name.strip(" *"), line.strip()))
                 break
     return tuple(found)

@@ -1,0 +1,150 @@
+"""audit/compare.py, edits.py (C-07), wincheck.py (PX-21, PC-07, LM-08, MS), draws.py (LM-06)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from votal.audit.compare import compare_count, compare_elimination, make_resolver
+from votal.audit.draws import derived_seed, draw_cursed, gatto_nero_draw
+from votal.audit.edits import edited_votes, marks_reader
+from votal.audit.votecounts import Announcement, parse_votecount
+from votal.audit.wincheck import Death, first_win, lm08
+from votal.scraper.model import Post, PostVersion
+
+UTC = timezone.utc
+T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+PLAYERS = {"Nikos": ["Nick"], "Anna": [], "Bill": ["Vasilis"], "Chris": [], "Dora": []}
+
+
+def _tally(*rows):
+    return {"tally": [{"player": p, "votes": len(v), "voters": list(v)} for p, v in rows]}
+
+
+def test_count_agrees_with_aliases_and_order():
+    vc = parse_votecount("Votecount 1.1\nNick - 2 - Vasilis, Anna\nAnna - 1 - Chris")
+    check = compare_count(vc, _tally(("Nikos", ["Anna", "Bill"]), ("Anna", ["Chris"])),
+                          make_resolver(PLAYERS))
+    assert check.agrees and check.lines == 2 and check.voters == 3 and check.voters_agreeing == 3
+
+
+def test_miscount_names_the_differing_votes():
+    # The moderator forgot that Chris moved his vote from Anna to Nikos.
+    vc = parse_votecount("Votecount 1.2\nNikos - 2 - Anna, Bill\nAnna - 1 - Chris")
+    check = compare_count(vc, _tally(("Nikos", ["Anna", "Bill", "Chris"])), make_resolver(PLAYERS))
+    assert not check.agrees
+    by_target = {d.target: d for d in check.diffs}
+    assert by_target["Nikos"].announced == 2 and by_target["Nikos"].computed == 3
+    assert by_target["Nikos"].missing == ("Chris",)
+    assert by_target["Anna"].extra == ("Chris",) and by_target["Anna"].computed is None
+    assert check.voter_diffs == (("Chris", "Anna", "Nikos"),)
+    assert check.voters == 3 and check.voters_agreeing == 2
+
+
+def test_count_number_inconsistent_with_its_own_list_is_noted():
+    vc = parse_votecount("Votecount 1.3\nNikos - 3 - Anna, Bill\nAnna - 1 - Chris")
+    check = compare_count(vc, _tally(("Nikos", ["Anna", "Bill"]), ("Anna", ["Chris"])),
+                          make_resolver(PLAYERS))
+    assert [d.target for d in check.diffs] == ["Nikos"]
+    assert "says 3 but lists 2" in check.diffs[0].note
+    assert check.voter_diffs == ()
+
+
+def test_unknown_names_are_reported_not_guessed():
+    vc = parse_votecount("Votecount 1.1\nZorro - 1 - Anna\nNikos - 1 - Bill")
+    check = compare_count(vc, _tally(("Nikos", ["Bill"])), make_resolver(PLAYERS))
+    assert check.unresolved == ("Zorro",) and not check.agrees
+
+
+def test_no_lynch_line():
+    vc = parse_votecount("Votecount 4.01\nNo Lynch - 1 - Anna\nNikos - 1 - Bill")
+    check = compare_count(vc, _tally(("No Lynch", ["Anna"]), ("Nikos", ["Bill"])), make_resolver(PLAYERS))
+    assert check.agrees
+
+
+def test_elimination_announcement():
+    resolve = make_resolver(PLAYERS)
+    result = {"outcome": {"kind": "eliminated", "players": ["Nikos"]}}
+    assert compare_elimination(1, Announcement("Nick", ""), result, resolve,
+                               source="announcement", where="9").agrees
+    wrong = compare_elimination(1, Announcement("Anna", ""), result, resolve,
+                                source="announcement", where="9")
+    assert not wrong.agrees and "Nikos" in wrong.note
+
+
+def _post(pid, html, versions=(), author="Anna", minutes=0):
+    return Post(pid, int(pid), "t", f"u#{pid}", author, None, T0 + timedelta(minutes=minutes), None,
+                html, tuple(PostVersion(s, h) for s, h in versions))
+
+
+def test_edited_vote_before_and_after_deadline():
+    deadline = T0 + timedelta(hours=8)
+    posts = [
+        _post("1", "[vote] Nikos", [(T0 + timedelta(hours=1), "fixed a typo [vote] Nikos")]),
+        _post("2", '<span class="bbvote">VOTE: Nikos</span>',
+              [(T0 + timedelta(hours=2), '<span class="bbvote">VOTE: Bill</span>')]),
+        _post("3", '<span class="bbvote">VOTE: Anna</span>',
+              [(deadline, '<span class="bbvote">VOTE: Dora</span>')], author="Chris"),
+    ]
+    found = edited_votes(posts, marks_reader("mafiascum"), lambda p: deadline)
+    assert [(e.post, e.after_deadline) for e in found] == [("2", False), ("3", True)]
+    assert found[0].first == ("vote:Nikos",) and found[0].later == ("vote:Bill",)
+    assert found[1].seen == deadline and "Dora" in found[1].later_html
+
+
+def test_wincheck_px21_outnumber_and_all_killers_out():
+    players = [("K1", None, "mafia"), ("K2", None, "mafia"), ("T1", None, "town"),
+               ("T2", None, "town"), ("T3", None, "town")]
+    # After T1 and T2 leave: 2 killers vs 1 other: killers outnumber (PX-21).
+    win = first_win("palermo-extreme", players, [Death("T1", 1, "eliminated"), Death("T2", 2, "murdered"),
+                                                 Death("T3", 2, "eliminated")])
+    assert (win.rule, win.winners, win.day, win.after) == ("PX-21", ("mafia",), 2, "T2")
+    # PC-07 ends a step earlier? No: after T1, 2 killers vs 2 others: equal means killers win.
+    win = first_win("palermo-classic", players, [Death("T1", 1, "eliminated"), Death("T2", 2, "murdered")])
+    assert (win.rule, win.after) == ("PC-07", "T1")
+    win = first_win("palermo-extreme", players, [Death("K1", 1, "eliminated"), Death("K2", 2, "eliminated")])
+    assert win.winners == ("town",) and win.day == 2
+
+
+def test_wincheck_unknown_roles_or_no_rule():
+    assert first_win("palermo-extreme", [("A", None, None), ("B", None, "mafia")], [Death("B", 1, "x")]) is None
+    assert first_win("mafia-baku", [("A", None, "town"), ("B", None, "mafia")], [Death("B", 1, "x")]) is None
+
+
+def test_wincheck_ms_third_party_blocks_town_win():
+    players = [("M", None, "mafia"), ("SK", "Serial Killer", "serial killer"), ("T1", None, "town"),
+               ("T2", None, "town")]
+    assert first_win("mafiascum", players, [Death("M", 1, "eliminated")]) is None
+
+
+def test_lm08_counts_as_values():
+    # Negromante counts as human but keeps the village from winning while alive with a vampire.
+    assert lm08([("a", "Veggente", "villaggio"), ("n", "Negromante", "solitario"),
+                 ("v", "Vampiro", "congrega")]) == ()
+    # Chimera mannara is seen as a wolf but counts human and is village: the pack is gone.
+    assert lm08([("a", "Chimera Mannara", "villaggio"), ("b", "Strega", "villaggio")]) == ("village",)
+    # Two wolves vs one human and one vampire, Dracula dead: pack wins.
+    assert lm08([("w1", "Lupo Segugio", "branco"), ("w2", "Lupo Mannaro", "branco"),
+                 ("h", "Strega", "villaggio"), ("v", "Vampiro", "congrega")]) == ("pack",)
+    # Dracula alive stops the pack.
+    assert lm08([("w1", "Lupo", "branco"), ("w2", "Lupo", "branco"), ("d", "Dracula", "congrega")]) == ()
+    # Vampires ≥ humans + wolves: coven. The seed's Village condition holds too (wolves and
+    # Dracula dead, and the necromancer dead: "il Negromante OPPURE tutti i vampiri"): both win.
+    assert lm08([("d", "Vampiro", "congrega"), ("h", "Strega", "villaggio")]) == ("village", "coven")
+    assert lm08([("d", "Vampiro", "congrega"), ("n", "Negromante", "solitario"),
+                 ("x", "Vampiro", "congrega")]) == ("coven",)
+
+
+def test_lm06_draw_is_reproducible_and_among_village_voters():
+    result = {"outcome": {"kind": "eliminated", "players": ["Cat"]},
+              "tally": [{"player": "Cat", "votes": 3, "voters": ["V1", "V2", "W"]}],
+              "private": {"seed": None}}
+    roles = {"Cat": "Gatto Nero", "V1": "Strega", "V2": "Veggente", "W": "Lupo"}
+    factions = {"Cat": "villaggio", "V1": "villaggio", "V2": "villaggio", "W": "branco"}
+    d1 = gatto_nero_draw("Lupus 7", 2, result, roles, factions)
+    d2 = gatto_nero_draw("Lupus 7", 2, result, roles, factions)
+    assert d1 == d2 and d1["source"] == "audit" and d1["seed"] == derived_seed("Lupus 7", 2)
+    assert d1["candidates"] == ["V1", "V2"] and d1["cursed"] in ("V1", "V2")
+    assert draw_cursed(["V2", "V1"], d1["seed"]) == d1["cursed"]  # order does not matter
+    engine = dict(result, private={"seed": 42})
+    assert gatto_nero_draw("Lupus 7", 2, engine, roles, factions)["source"] == "engine"
+    assert gatto_nero_draw("Lupus 7", 2, {"outcome": {"kind": "tie"}}, roles, factions) is None
