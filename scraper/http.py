@@ -135,6 +135,9 @@ def load_cookies(path: Path) -> MozillaCookieJar:
         # never echo the file's content: it holds session secrets
         reason = getattr(e, "strerror", None) or "not a Netscape cookies file"
         raise InputError(f"{path}: cannot read cookies ({reason})") from None
+    for cookie in jar:
+        if cookie.expires == 0:  # browser exports write 0 for session cookies: keep them
+            cookie.expires = None
     return jar
 
 
