@@ -1,0 +1,203 @@
+"""MyBB 1.8 thread pages (forum-engines.md §3.9).
+
+Posts are ``div.post#post_PID`` with the body in ``div.post_body#pid_PID`` and the printed number
+"#N" in the ``post_head`` permalink. Times are text only: relative ones carry the absolute date in
+a ``span[title]`` (``<span title="12-29-2015">Yesterday</span>, 08:04 PM``), which is read in
+place of the relative word. The username's group colour and the signature sit outside the body
+and never reach ``html``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.dates import parse_forum_time
+from votal.scraper.engines import register
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
+    text_of,
+)
+
+_PID = re.compile(r"pid=?(\d+)")
+_UID = re.compile(r"uid=(\d+)")
+_WROTE = re.compile(
+    r"^(.*?)\s+(?:wrote|ha scritto|scrive|писал(?:\(а\))?|написал(?:\(а\))?|έγραψε|a écrit|"
+    r"schrieb|escribió)\s*:?\s*$", re.I)
+_BARE_QUOTE = re.compile(r"^(?:quote|citazione|цитата|παράθεση|zitat|citation)\s*:?$", re.I)
+_BY = re.compile(r"\s(?:by|da|di|от|пользователем|από|von|par)\s", re.I)
+_SEO_PAGE = re.compile(r"(thread-\d+)(?:-page-\d+|-post-\d+|-lastpost|-newpost)?\.html")
+
+
+def _text_with_titles(el: etree._Element, skip: str | None = None) -> str:
+    """Text of ``el`` where a ``span[title]`` (relative date) counts as its title."""
+    return " ".join(_titled(el, skip).split())
+
+
+def _titled(el: etree._Element, skip: str | None) -> str:
+    parts = [el.text or ""]
+    for child in el:
+        if not isinstance(child.tag, str) or (skip and has_class_el(child, skip)):
+            pass
+        elif child.get("title") and re.search(r"\d", child.get("title")):
+            parts.append(child.get("title"))
+        else:
+            parts.append(_titled(child, skip))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def has_class_el(el: etree._Element, name: str) -> bool:
+    return name in (el.get("class") or "").split()
+
+
+def _quote_author(cite: etree._Element) -> str | None:
+    for span in cite.xpath("./span"):  # the "(date)" part
+        span.drop_tree()
+    for a in cite.xpath(f".//a[{has_class('quick_jump')}]"):
+        a.drop_tree()
+    text = text_of(cite)
+    if not text or _BARE_QUOTE.match(text):
+        return None
+    m = _WROTE.match(text)
+    if m:
+        return m.group(1).strip()
+    words = text.rstrip(":").rsplit(" ", 1)
+    return words[0] if len(words) == 2 else None
+
+
+def normalize_body(body: etree._Element) -> str:
+    """interfaces.md §2 body of a MyBB post (``div.post_body#pid_ID``)."""
+    clean(body)
+    drop_all(body, (f".//*[{has_class('signature')}]",))
+    for bq in body.xpath(f".//blockquote[{has_class('mycode_quote')}]"):
+        cites = bq.xpath("./cite")
+        author = post = None
+        if cites:
+            jumps = cites[0].xpath(".//a/@href")
+            m = _PID.search(jumps[0]) if jumps else None
+            post = m.group(1) if m else None
+            author = _quote_author(cites[0])
+            cites[0].drop_tree()
+        make_quote(bq, None, author, post)
+    for s in body.xpath(f".//*[{has_class('spoiler')}]"):
+        make_spoiler(s, None)
+    normalize_colors(body)
+    return inner_html(body)
+
+
+class MyBB(Engine):
+    name = "mybb"
+    label = "MyBB 1.8"
+    url_patterns = (
+        re.compile(r"showthread\.php\?(?:[^#]*&)?tid=\d+"),
+        re.compile(r"^https?://[^/]+/(?:[^?#]*/)?Thread-[^/?#]+"),
+        re.compile(r"/thread-\d+(?:-page-\d+|-post-\d+)?\.html"),
+    )
+    example_urls = (
+        "https://sinister.ly/Thread-Mybb-or-vBulletin",
+        "https://forum.example.it/showthread.php?tid=321&page=2",
+        "https://forum.example.gr/thread-45-page-3.html",
+    )
+
+    def detect(self, page: str) -> bool:
+        mybb = "MyBB" in page or "mybb" in page
+        return mybb and bool(re.search(r"""id=["']pid_\d+""", page))
+
+    def thread_url(self, url: str) -> str:
+        p = urlsplit(url)
+        if _SEO_PAGE.search(p.path):
+            return urlunsplit((p.scheme, p.netloc, _SEO_PAGE.sub(r"\1.html", p.path), "", ""))
+        query = [(k, v) for k, v in parse_qsl(p.query) if k not in ("page", "pid", "action")]
+        return urlunsplit((p.scheme, p.netloc, p.path, urlencode(query), ""))
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        base = self.thread_url(thread_url)
+        if page <= 1:
+            return base
+        p = urlsplit(base)
+        if _SEO_PAGE.search(p.path):
+            path = _SEO_PAGE.sub(rf"\1-page-{page}.html", p.path)
+            return urlunsplit((p.scheme, p.netloc, path, "", ""))
+        query = parse_qsl(p.query) + [("page", str(page))]
+        return urlunsplit((p.scheme, p.netloc, p.path, urlencode(query), ""))
+
+    def page_info(self, html: str, url: str) -> PageInfo:
+        doc = document(html)
+        cur = [text_of(e) for e in doc.xpath(f"//*[{has_class('pagination_current')}]")]
+        current = int(cur[0]) if cur and cur[0].isdigit() else 1
+        numbers = [int(text_of(a)) for a in doc.xpath(
+            f"//*[{has_class('pagination')}]//a") if text_of(a).isdigit()]
+        nxt = doc.xpath(f"//a[{has_class('pagination_next')}]/@href")
+        last = max([current, *numbers])
+        return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
+
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = document(html)
+        thread = self.thread_url(url)
+        langs = _languages(doc)
+        info = self.page_info(html, url)
+        posts = []
+        for i, el in enumerate(doc.xpath(f"//div[starts-with(@id, 'post_')][{has_class('post')}]")):
+            pid = el.get("id").removeprefix("post_")
+            if not pid.isdigit():
+                continue
+            posts.append(_post(el, pid, thread, url, tz, now, langs, len(posts) + 1, info))
+        return posts
+
+
+def _languages(doc: etree._Element) -> tuple[str, ...] | None:
+    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")[:2]
+    return (lang.lower(), "en") if lang and lang.lower() != "en" else None
+
+
+def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime,
+          langs: tuple[str, ...] | None, index: int, info: PageInfo) -> Post:
+    dates = el.xpath(f".//*[{has_class('post_date')}]")
+    when_text = _text_with_titles(dates[0], skip="post_edit") if dates else ""
+    when = parse_forum_time(when_text, tz, now, langs)
+    if when is None:
+        raise ScrapeError(f"{url}: MyBB post {pid}: cannot read the time {when_text!r}")
+    link = el.xpath(f".//*[{has_class('post_head')}]//a[contains(@href, 'pid={pid}')]")
+    number = text_of(link[0]).lstrip("#") if link else ""
+    author, author_id = _author(el)
+    body = el.xpath(f".//*[@id='pid_{pid}']")
+    return Post(
+        id=pid, number=int(number) if number.isdigit() else None, thread=thread,
+        url=urljoin(url, link[0].get("href")) if link else f"{thread}#pid{pid}",
+        author=author, author_id=author_id, time=when,
+        edited=_edited(el, pid, tz, now, langs), html=normalize_body(body[0]) if body else "",
+    )
+
+
+def _author(el: etree._Element) -> tuple[str, str | None]:
+    names = el.xpath(f".//*[{has_class('author_information')}]//*[{has_class('largetext')}]"
+                     " | .//*[@class='largetext']")
+    name = text_of(names[0]) if names else "Guest"
+    for href in el.xpath(".//a[contains(@href, 'uid=')]/@href"):
+        m = _UID.search(href)
+        if m:
+            return name, m.group(1)
+    return name, None
+
+
+def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime,
+            langs: tuple[str, ...] | None) -> datetime | None:
+    notes = el.xpath(f".//*[@id='edited_by_{pid}']")
+    if not notes:
+        return None
+    text = _text_with_titles(notes[0])
+    if ":" not in text:
+        return None
+    rest = _BY.split(text.split(":", 1)[1])[0].strip(" .()")
+    return parse_forum_time(rest, tz, now, langs)
+
+
+register(MyBB())

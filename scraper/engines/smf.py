@@ -1,0 +1,231 @@
+"""Simple Machines Forum 2.0 / 2.1 thread pages (forum-engines.md §3.8).
+
+Anchored on the body ``div.inner[id^=msg_]`` (every theme keeps it), then the nearest ancestor
+holding the ``.poster`` box. SMF prints no machine time: the header text
+("« Reply #1 on: September 19, 2007, 02:16:51 PM »") goes to ``dates.parse_forum_time`` in the
+board's zone. "Reply #N" numbers replies from 0 (the opening post has none), so the post number
+is N + 1; without it the number is the page offset plus the position on the page.
+
+Pages are ``index.php?topic=T.OFFSET`` (or ``index.php/topic,T.OFFSET.html``) with OFFSET a
+multiple of the board's posts-per-page: ``page_info`` learns that size from the page links and
+``page_url`` uses it (SMF's default, 15, until a page of the thread has been read).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urljoin
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.dates import parse_forum_time
+from votal.scraper.engines import register
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
+    text_of,
+)
+
+DEFAULT_PER_PAGE = 15
+_TOPIC = re.compile(r"topic[=,](\d+)\.(msg\d+|new|\d+)")
+_SESSION = re.compile(r"(?:PHPSESSID=[0-9a-z]+(?:&amp;|&|;)?)", re.I)
+_REPLY = re.compile(r"#\s*(\d+)")
+_MSG = re.compile(r"msg(\d+)")
+_PROFILE = re.compile(r"action=profile;u=(\d+)")
+_BY = re.compile(r"\s(?:by|di|da|от|από|írta|par|von|door|por)\s", re.I)
+_QUOTE_AUTHOR = re.compile(r"^[^:]*:\s*(.+?)(?:\s+(?:on|il|del|am|le|от|στις|op|em)\s+.*|\s+-\s+.*)?$")
+_per_page: dict[str, int] = {}  # topic id -> posts per page, learnt from page links
+
+
+def strip_session(url: str) -> str:
+    """Drop SMF's ``PHPSESSID`` (guests without cookies get it in every link)."""
+    url = _SESSION.sub("", url)
+    return url.replace("?&", "?").replace("?#", "#").rstrip("?&;")
+
+
+def normalize_body(inner: etree._Element) -> str:
+    """interfaces.md §2 body of an SMF message (``div.inner#msg_ID``)."""
+    clean(inner)
+    drop_all(inner, (f".//*[{has_class('signature')}]", f".//*[{has_class('quotefooter')}]"))
+    for bq in inner.xpath(".//blockquote"):
+        author, post = _quote_source(bq)
+        make_quote(bq, None, author, post)
+    for s in inner.xpath(f".//*[{has_class('spoiler')} or {has_class('sp-wrap')}]"):
+        make_spoiler(s, None)
+    normalize_colors(inner)
+    return inner_html(inner)
+
+
+def _quote_source(bq: etree._Element) -> tuple[str | None, str | None]:
+    """Author and message id from a 2.0 ``div.quoteheader`` before, or a 2.1 ``cite`` inside."""
+    header = None
+    prev = bq.getprevious()
+    if prev is not None and has_class_el(prev, "quoteheader"):
+        header = prev
+    cites = bq.xpath("./cite")
+    if header is None and cites:
+        header = cites[0]
+    if header is None:
+        return None, None
+    links = header.xpath(".//a/@href")
+    m = _MSG.search(links[0]) if links else None
+    am = _QUOTE_AUTHOR.match(text_of(header)) if ":" in text_of(header) else None
+    header.drop_tree()
+    return (am.group(1).strip() if am else None), (m.group(1) if m else None)
+
+
+def has_class_el(el: etree._Element, name: str) -> bool:
+    return name in (el.get("class") or "").split()
+
+
+class SMF(Engine):
+    name = "smf"
+    label = "Simple Machines Forum 2.x"
+    url_patterns = (
+        re.compile(r"index\.php\?(?:[^#]*[&;])?topic=\d+"),
+        re.compile(r"/index\.php/topic,\d+\.\w+"),
+        re.compile(r"/topic,\d+\.\d+\.html"),
+    )
+    example_urls = (
+        "http://forums.contribs.org/index.php/topic,38573.0.html",
+        "https://forum.example.it/index.php?topic=1234.30",
+        "https://mafia.example.ru/index.php?topic=77.msg5512#msg5512",
+    )
+
+    def detect(self, page: str) -> bool:
+        if "smf_scripturl" in page or "Powered by SMF" in page or "simplemachines.org" in page:
+            return bool(re.search(r"""id=["']msg_\d+""", page))
+        return False
+
+    def thread_url(self, url: str) -> str:
+        url = strip_session(url.split("#")[0])
+        return _TOPIC.sub(lambda m: f"topic{m.group(0)[5]}{m.group(1)}.0", url, count=1)
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        base = self.thread_url(thread_url)
+        m = _TOPIC.search(base)
+        if not m or page <= 1:
+            return base
+        offset = (page - 1) * _per_page.get(m.group(1), DEFAULT_PER_PAGE)
+        return _TOPIC.sub(lambda t: f"topic{t.group(0)[5]}{t.group(1)}.{offset}", base, count=1)
+
+    def page_info(self, html: str, url: str) -> PageInfo:
+        return _page_info(document(html), url)
+
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = document(html)
+        thread = self.thread_url(url)
+        offset = _offset(doc, url)
+        langs = _languages(doc)
+        posts = []
+        for i, inner in enumerate(doc.xpath("//div[starts-with(@id, 'msg_')]"
+                                            f"[{has_class('inner')}]")):
+            posts.append(_post(inner, offset + i + 1, thread, url, tz, now, langs))
+        return posts
+
+
+def _languages(doc: etree._Element) -> tuple[str, ...] | None:
+    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")[:2]
+    return (lang.lower(), "en") if lang and lang.lower() != "en" else None
+
+
+def _offset(doc: etree._Element, url: str) -> int:
+    m = _TOPIC.search(url)
+    if m and m.group(2).isdigit():
+        return int(m.group(2))
+    info = _page_info(doc, url)
+    return (info.current - 1) * _per_page.get(m.group(1) if m else "", DEFAULT_PER_PAGE)
+
+
+def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInfo,
+          now: datetime, langs: tuple[str, ...] | None) -> Post:
+    mid = inner.get("id").removeprefix("msg_")
+    box = inner.xpath(f"ancestor::*[.//*[{has_class('poster')}]][1]")
+    box = box[0] if box else inner
+    header = box.xpath(f".//*[{has_class('keyinfo')} or {has_class('postinfo')}]"
+                       f"//*[{has_class('smalltext')}]")
+    when_text, reply = _header_time(header[0]) if header else ("", None)
+    when = parse_forum_time(when_text, tz, now, langs)
+    if when is None:
+        raise ScrapeError(f"{url}: SMF message {mid}: cannot read the time {when_text!r}")
+    author, author_id = _author(box)
+    return Post(
+        id=mid, number=reply + 1 if reply is not None else number, thread=thread,
+        url=_permalink(box, mid, url), author=author, author_id=author_id, time=when,
+        edited=_edited(box, mid, tz, now, langs), html=normalize_body(inner),
+    )
+
+
+def _header_time(el: etree._Element) -> tuple[str, int | None]:
+    """The date text of "« Reply #1 on: DATE »" (2.0) or of the 2.1 ``postinfo`` link."""
+    strong = el.xpath("./strong")
+    reply = None
+    if strong:
+        m = _REPLY.search(text_of(strong[0]))
+        reply = int(m.group(1)) if m else None
+        text = " ".join(filter(None, (s.tail for s in strong)))
+    else:
+        text = text_of(el)
+        if ":" in text and re.match(r"^\W*\D+#\s*\d+", text):
+            text = text.split(":", 1)[1]
+    return text.replace("»", " ").replace("«", " ").strip(), reply
+
+
+def _author(box: etree._Element) -> tuple[str, str | None]:
+    links = box.xpath(f".//*[{has_class('poster')}]//h4//a[contains(@href, 'action=profile')]")
+    if links:
+        m = _PROFILE.search(links[0].get("href", ""))
+        return text_of(links[0]), (m.group(1) if m else None)
+    names = box.xpath(f".//*[{has_class('poster')}]//h4")
+    return (text_of(names[0]) if names else "Guest"), None
+
+
+def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime,
+            langs: tuple[str, ...] | None) -> datetime | None:
+    notes = box.xpath(f".//*[@id='modified_{mid}']")
+    text = text_of(notes[0]) if notes else ""
+    if ":" not in text:
+        return None
+    rest = _BY.split(text.split(":", 1)[1])[0].replace("»", " ").replace("«", " ")
+    return parse_forum_time(rest.strip(), tz, now, langs)
+
+
+def _permalink(box: etree._Element, mid: str, url: str) -> str:
+    for href in box.xpath(".//a/@href"):
+        if f"msg{mid}#msg{mid}" in href or f".msg{mid}" in href and href.endswith(f"#msg{mid}"):
+            return strip_session(urljoin(url, href))
+    thread = SMF().thread_url(url)
+    return _TOPIC.sub(lambda m: f"topic{m.group(0)[5]}{m.group(1)}.msg{mid}", thread, count=1) \
+        + f"#msg{mid}"
+
+
+def _page_info(doc: etree._Element, url: str) -> PageInfo:
+    links = doc.xpath(f"//a[{has_class('navPages')} or {has_class('nav_page')}]")
+    current_el = doc.xpath(f"//*[a[{has_class('navPages')} or {has_class('nav_page')}]]/strong"
+                           f" | //span[{has_class('current_page')}]")
+    pages = {}
+    for a in links:
+        t = text_of(a)
+        if t.isdigit():
+            pages[int(t)] = urljoin(url, a.get("href", ""))
+    cur = [int(text_of(e)) for e in current_el if text_of(e).isdigit()]
+    current = cur[0] if cur else 1
+    _learn_per_page(pages, url)
+    last = max([current, *pages])
+    nxt = pages.get(current + 1)
+    return PageInfo(current, last, strip_session(nxt) if nxt else None)
+
+
+def _learn_per_page(pages: dict[int, str], url: str) -> None:
+    for n, href in pages.items():
+        m = _TOPIC.search(href)
+        if n > 1 and m and m.group(2).isdigit() and int(m.group(2)) % (n - 1) == 0:
+            _per_page[m.group(1)] = int(m.group(2)) // (n - 1)
+            return
+
+
+register(SMF())
