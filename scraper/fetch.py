@@ -7,12 +7,15 @@ Re-running on a known thread starts from the last stored page (conditional GET w
 ETag / Last-Modified; a 304 is re-read from the stored body), so an unchanged thread of any length
 costs one request, two at most when the engine had to be found from the markup. ``full=True``
 walks every page again (still conditionally), which catches edits on earlier pages (C-07).
+Discourse topics go through the JSON API the adapter module exposes (``topic_json_url``,
+``batch_urls``, …): the topic answer gives every post id, only the ids not stored yet are asked.
 Every page is stored in its own transaction as soon as it is read: an interrupted scrape keeps
 what it finished and the next run resumes from there.
 """
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -84,11 +87,15 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
             if is_login_wall(first.text):
                 raise explain_empty(url, first.text, None) from None
             raise
-    _check_api_engine(engine, url)
     run.engine = engine
     run.thread_url = engine.thread_url(first.url if first else url)
     run.key = run.thread_url
     store.ensure_thread(run.key, engine.name, run.thread_url, run.now())
+    api = _api_module(engine)
+    if api is not None:
+        _scrape_api(run, api, run.thread_url, full)
+        store.mark_scraped(run.key, run.now())
+        return run.summary()
     known_last = store.last_page(run.key)
     start = run.start = 1 if (full or known_last is None) else known_last
     if first is not None and engine.page_info(first.text, first.url).current == start:
@@ -100,11 +107,59 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
     return run.summary()
 
 
-def _check_api_engine(engine: Engine, url: str) -> None:
-    if engine.name == "discourse" and not hasattr(engine, "api_page_urls"):
-        raise UnknownEngineError(
-            f"{url}: Discourse threads are read through Discourse's JSON API, which this votal "
-            "cannot drive yet; save the pages and pass the folder instead")
+def _api_module(engine: Engine):
+    """The adapter module when it exposes a JSON topic API (Discourse), else None."""
+    mod = sys.modules.get(type(engine).__module__)
+    if mod is not None and all(hasattr(mod, f) for f in _API_FUNCS):
+        return mod
+    return None
+
+
+_API_FUNCS = ("topic_json_url", "parse_topic_json", "batch_urls", "parse_posts_json",
+              "link_quotes")
+
+
+def _scrape_api(run: _Run, mod, url: str, full: bool) -> None:
+    """Discourse (forum-engines §3.10): ``/t/ID.json`` for the stream of post ids (stored as
+    page 1, asked conditionally), then ``posts.json`` batches for the ids not stored yet (all of
+    them with ``full``). An unchanged topic costs one request."""
+    key, store = run.key, run.store
+    topic_url = mod.topic_json_url(url)
+    stored = store.page(key, 1)
+    cond = stored is not None and stored.body is not None
+    resp = run.client.get(topic_url, etag=stored.etag if cond else None,
+                          last_modified=stored.last_modified if cond else None)
+    if resp.not_modified and cond and not full:
+        store.touch_page(key, 1, run.now())
+        run.counts["pages"] += 1
+        return
+    text = stored.body if resp.not_modified and cond else resp.text
+    topic = mod.parse_topic_json(text, topic_url)
+    known = {p.id: p for p in store.posts(key)}
+    embedded = {p.id for p in topic.posts}
+    wanted = [i for i in topic.stream if str(i) not in embedded and (full or str(i) not in known)]
+    batches = [list(topic.posts)]
+    urls = mod.batch_urls(url, wanted)
+    for u in urls:
+        batches.append(mod.parse_posts_json(run.client.get(u).text, u, run.thread_url))
+    fresh = {p.id: p for batch in batches for p in batch}
+    linked = mod.link_quotes(list({**known, **fresh}.values()))
+    by_id = {p.id: p for p in linked if p.id in fresh}
+    pages = [(1, topic_url, resp, [by_id[p.id] for p in batches[0]])]
+    pages += [(n + 2, u, None, [by_id[p.id] for p in b]) for n, (u, b) in
+              enumerate(zip(urls, batches[1:]))]
+    run.total = len(pages)
+    for number, page_url, r, posts in pages:
+        body = text if number == 1 else None
+        record = PageRecord(number, page_url, run.now(), r.etag if r else None,
+                            r.last_modified if r else None, body_hash(body or page_url), body)
+        result = store.save_page(key, record, posts)
+        run.counts["new"] += result.new
+        run.counts["edited"] += result.edited
+        run.counts["pages"] += 1
+        run.counts["posts"] += len(posts)
+        if run.progress is not None:
+            run.progress(run.counts["pages"], run.total)
 
 
 @dataclass

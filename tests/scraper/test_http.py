@@ -261,3 +261,61 @@ def test_retry_after_forms():
     assert retry_after(None) is None
     assert retry_after("garbage") is None
     assert retry_after("Tue, 03 Nov 2026 10:00:30 GMT", now=1793700000.0) == pytest.approx(30.0)
+
+
+# ---- Discourse goes through its JSON API -------------------------------------------------------
+
+def _dpost(i: int, cooked: str | None = None) -> dict:
+    return {"id": 900 + i, "post_number": i, "username": f"user{i % 7}", "user_id": i % 7,
+            "created_at": f"2026-11-03T{10 + i // 60:02d}:{i % 60:02d}:00.000Z",
+            "updated_at": f"2026-11-03T{10 + i // 60:02d}:{i % 60:02d}:00.000Z",
+            "version": 1, "post_type": 1, "cooked": cooked or f"<p>post {i}</p>"}
+
+
+class DiscourseForum:
+    def __init__(self, n: int):
+        self.posts = {i: _dpost(i) for i in range(1, n + 1)}
+        self.log: list[str] = []
+
+    def __call__(self, r: httpx.Request) -> httpx.Response:
+        import json
+        self.log.append(str(r.url))
+        ids = [900 + i for i in sorted(self.posts)]
+        if r.url.path == "/t/55.json":
+            body = {"id": 55, "slug": "mafia-7", "post_stream": {
+                "stream": ids, "posts": [self.posts[i] for i in sorted(self.posts)[:20]]}}
+            etag = f'"{len(json.dumps(body))}-{hash(json.dumps(body, sort_keys=True))}"'
+            if r.headers.get("if-none-match") == etag:
+                return httpx.Response(304, headers={"ETag": etag})
+            return httpx.Response(200, json=body, headers={"ETag": etag})
+        if r.url.path == "/t/55/posts.json":
+            want = [int(v) - 900 for k, v in r.url.params.multi_items() if k == "post_ids[]"]
+            return httpx.Response(200, json={"post_stream": {
+                "posts": [self.posts[i] for i in want]}, "id": 55})
+        return httpx.Response(404)
+
+
+def test_discourse_uses_json_api_incrementally(store):
+    pytest.importorskip("votal.scraper.engines.discourse")
+    forum = DiscourseForum(45)
+    c, _ = make(forum, rate=0)
+    url = "https://d.example/t/mafia-7/55"
+    s1 = scrape(url, store=store, client=c, timezone="UTC")
+    assert (s1.engine, s1.new, s1.requests) == ("discourse", 45, 3)  # topic + 2 batches of 20
+    posts = store.posts(s1.thread)
+    assert [p.number for p in posts] == list(range(1, 46))
+    # unchanged: one conditional request
+    s2 = scrape(url, store=store, client=c, timezone="UTC")
+    assert (s2.new, s2.edited, s2.requests) == (0, 0, 1)
+    # two new posts: topic + one batch with only the two new ids
+    forum.posts[46], forum.posts[47] = _dpost(46), _dpost(47)
+    forum.log.clear()
+    s3 = scrape(url, store=store, client=c, timezone="UTC")
+    assert (s3.new, s3.requests) == (2, 2)
+    assert "post_ids[]=946&post_ids[]=947" in forum.log[1]
+    # an edit of an early post shows up (it is embedded in the topic answer)
+    forum.posts[3] = {**_dpost(3, "<p>post 3 edited</p>"), "version": 2}
+    s4 = scrape(url, store=store, client=c, timezone="UTC")
+    assert s4.edited == 1
+    p3 = next(p for p in store.posts(s1.thread) if p.number == 3)
+    assert p3.html == "<p>post 3</p>" and p3.versions[0].html == "<p>post 3 edited</p>"
