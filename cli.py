@@ -36,6 +36,27 @@ def _root() -> None:
 # ---- audit (audit/) ------------------------------------------------------------------------
 
 
+@app.command("audit")
+def audit_cmd(
+    game: str = typer.Argument(..., help="the game file (TOML)"),
+    fmt: str = typer.Option("text", "--format", help="text | json | html | markdown | bbcode"),
+    public: bool = typer.Option(False, "--public", help="leave out everything secret"),
+    lang: str = typer.Option(None, "--lang", help="report language: el, it, ru, en (default: the game's)"),
+    offline: bool = typer.Option(False, "--offline", help="use stored posts only, no network"),
+    db: str = typer.Option(None, "--db", help="the local store (SQLite)"),
+) -> None:
+    """Replay every day: violations, edits, moderators' counts and announcements checked.
+
+    Exit code 0 when every day agrees with what was announced, 1 when not, 2 on bad input.
+    """
+    from votal.audit.cli import run_audit
+
+    text, code = run_audit(game, fmt=fmt, public=public, lang=lang, offline=offline, db=db)
+    typer.echo(text, nl=False)
+    if code:
+        raise SystemExit(code)
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         app(args=argv, standalone_mode=False)
