@@ -7,7 +7,9 @@ Each command lives in its own section below, owned by the part of the library it
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from pathlib import Path
 
 import typer
 
@@ -28,6 +30,70 @@ def _root() -> None:
 
 
 # ---- scrape (scraper/) ---------------------------------------------------------------------
+
+@contextlib.contextmanager
+def _scrape_progress():
+    """A rich progress bar on stderr for long scrapes (shown from 3 pages on), gone when done."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(TextColumn("scraping"), BarColumn(), MofNCompleteColumn(),
+                   console=Console(stderr=True), transient=True)
+    task = None
+
+    def update(done: int, total: int | None) -> None:
+        nonlocal task
+        if task is None:
+            if not total or total < 3:
+                return
+            bar.start()
+            task = bar.add_task("pages", total=total)
+        bar.update(task, completed=done, total=max(total or done, done))
+
+    try:
+        yield update
+    finally:
+        bar.stop()
+
+
+@app.command("scrape")
+def scrape_cmd(
+    source: str = typer.Argument(..., help="Thread URL (engine:URL forces an adapter), a saved "
+                                 "page (.html), a folder of saved pages, or a posts .jsonl."),
+    out: Path | None = typer.Option(None, "--out", help="Write the thread's posts (JSONL)."),
+    db: Path | None = typer.Option(None, "--db", help="Store file (default: $VOTAL_DB, "
+                                     "else $XDG_DATA_HOME/votal/votal.sqlite)."),
+    timezone: str = typer.Option("UTC", "--timezone", help="Forum time zone for text-only dates."),
+    full: bool = typer.Option(False, "--full", help="Walk every page again (catches edits)."),
+    cookies: Path | None = typer.Option(None, "--cookies", help="Netscape cookies file for "
+                                          "members-only threads (never printed or stored)."),
+    rate: float = typer.Option(1.0, "--rate", help="Requests per second per host."),
+    concurrency: int = typer.Option(2, "--concurrency", help="Requests at a time per host."),
+) -> None:
+    """Fetch or read a thread into the local store; print pages, posts, new and edited posts."""
+    from votal.scraper.http import HttpOptions
+    from votal.scraper.model import write_posts_jsonl
+    from votal.scraper.sources import scrape_source
+    from votal.scraper.store import default_db_path
+
+    options = HttpOptions(rate=rate, concurrency=max(1, concurrency))
+    with _scrape_progress() as progress:
+        summary, posts = scrape_source(source, db=db or default_db_path(), timezone=timezone,
+                                       full=full, cookies=cookies, options=options,
+                                       progress=progress)
+    typer.echo(f"{summary.thread}: {summary.line()}")
+    if out is not None:
+        n = write_posts_jsonl(posts, out)
+        typer.echo(f"wrote {n} posts to {out}")
+
+
+@app.command("demo")
+def demo_cmd() -> None:
+    """Serve the demo game's saved pages on 127.0.0.1, scrape them over HTTP, tally the day."""
+    from votal.demo import run_demo
+
+    run_demo()
+
 
 # ---- tally (tally/, report/) ---------------------------------------------------------------
 

@@ -182,3 +182,19 @@ def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
         return import_file_source(path, timezone, None, now)[0]
     with Store(db) as store:
         return import_file_source(path, timezone, store, now)[0]
+
+
+def scrape_source(source: str, *, db: Path, timezone: str, full: bool = False,
+                  cookies: Path | None = None, options: HttpOptions = HttpOptions(),
+                  progress: Progress | None = None,
+                  base_dir: Path | None = None) -> tuple[ScrapeSummary, list[Post]]:
+    """``votal scrape``: any source into the store at ``db``; the thread's posts read back."""
+    zone(timezone)
+    with Store(db) as store:
+        if is_url(source):
+            summary = refresh(source, store=store, timezone=timezone, options=options,
+                              cookies=cookies, full=full, progress=progress)
+            return summary, store.posts(summary.thread)
+        path = resolve_path(source, base_dir or Path.cwd())
+        posts, summary = import_file_source(path, timezone, store, datetime.now(UTC))
+        return summary, posts
