@@ -1,0 +1,203 @@
+"""Forumotion hosted forums (forumattivo.com, forumactif, forumieren, forum2x2…), phpBB3-style skin
+(forum-engines.md §3.14).
+
+Posts are ``div.post#pID`` (the ``#p0`` block is an advert, skipped); the number is printed
+("Beitrag #1", "Messaggio #1"); the author and the text time share ``p.author``
+("von <span><strong>lupa</strong></span> am 26/10/13, 03:48 pm", "da Nikos Ieri alle 20:04"):
+the text after the name goes to ``dates.parse_forum_time``. The author's group colour lives in
+``p.author``/``postprofile`` and the signature in ``div.signature_div``: neither reaches the body.
+
+Pages are ``/tID-slug`` then ``/tIDpOFFSET-slug``; the page size is learnt from the page links
+(15, Forumotion's default, until a page of the thread has been read). Other skins (phpBB2,
+PunBB, Invision, ModernBB) use other markup and are not read here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urljoin, urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.dates import parse_forum_time
+from votal.scraper.engines import register
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
+    text_of,
+)
+
+DEFAULT_PER_PAGE = 15
+_HOSTS = (r"forumattivo\.com|forumfree\.net|forumotion\.\w+|forumactif\.\w+|forumieren\.\w+|"
+          r"forum2x2\.\w+|forumgratuit\.\w+|1forum\.biz|forumcommunity\.it|editboard\.com|"
+          r"forumvi\.com|forumpolish\.com|hungarianforum\.com|forumgreek\.com|forum-pro\.\w+")
+_TOPIC_PATH = re.compile(r"^/t(\d+)(?:p(\d+))?-([^/?#]*)")
+_NUMBER = re.compile(r"#\s*(\d+)")
+_USER = re.compile(r"^/u(\d+)")
+_WROTE = re.compile(
+    r"^(.*?)\s+(?:wrote|ha scritto|a écrit|hat folgendes geschrieben|schrieb|написал(?:\(а\))?|"
+    r"писал(?:\(а\))?|έγραψε)\s*:?\s*$", re.I)
+_per_page: dict[str, int] = {}
+
+
+def normalize_body(entry: etree._Element) -> str:
+    """interfaces.md §2 body of a Forumotion post (``div.post-entry``)."""
+    clean(entry)
+    drop_all(entry, (f".//*[{has_class('signature_div')}]", f".//*[{has_class('clear')}]",
+                     f".//*[{has_class('edited-message')}]"))
+    for bq in entry.xpath(".//blockquote"):
+        cite = bq.xpath("./cite | ./div/cite")
+        author = None
+        if cite:
+            text = text_of(cite[0])
+            m = _WROTE.match(text)
+            author = m.group(1).strip() if m else None
+            cite[0].drop_tree()
+        inner = bq.xpath("./div")
+        make_quote(bq, inner[0] if len(inner) == 1 and not (bq.text or "").strip() else None,
+                   author, None)
+    for s in entry.xpath(f".//*[{has_class('spoiler')}]"):
+        for head in s.xpath(f"./dt | ./*[{has_class('spoiler_title')}]"):
+            head.drop_tree()
+        make_spoiler(s, None)
+    normalize_colors(entry)
+    return inner_html(entry)
+
+
+class Forumotion(Engine):
+    name = "forumotion"
+    label = "Forumotion (forumattivo, forumactif, forumieren)"
+    url_patterns = (
+        re.compile(rf"^https?://[^/]+\.(?:{_HOSTS})/t\d+"),
+        re.compile(r"^https?://[^/]+/t\d+(?:p\d+)?-[^/?#]+"),
+    )
+    example_urls = (
+        "https://wolfsrebellen-netz.forumieren.com/t7-forums-regeln",
+        "https://lupus.forumattivo.com/t120p30-lupus-in-tabula-partita-12",
+    )
+
+    def detect(self, page: str) -> bool:
+        hosted = "illiweb.com" in page or "forumotion" in page.lower()
+        return hosted and bool(re.search(r"""class=["']post\s[^"']*post--\d+""", page))
+
+    def thread_url(self, url: str) -> str:
+        p = urlsplit(url)
+        m = _TOPIC_PATH.match(p.path)
+        if not m:
+            return url
+        return urlunsplit((p.scheme, p.netloc, f"/t{m.group(1)}-{m.group(3)}", "", ""))
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        base = self.thread_url(thread_url)
+        p = urlsplit(base)
+        m = _TOPIC_PATH.match(p.path)
+        if not m or page <= 1:
+            return base
+        offset = (page - 1) * _per_page.get(m.group(1), DEFAULT_PER_PAGE)
+        return urlunsplit((p.scheme, p.netloc, f"/t{m.group(1)}p{offset}-{m.group(3)}", "", ""))
+
+    def page_info(self, html: str, url: str) -> PageInfo:
+        return _page_info(document(html), url)
+
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = document(html)
+        thread = self.thread_url(url)
+        langs = _languages(doc)
+        m = _TOPIC_PATH.match(urlsplit(url).path)
+        offset = int(m.group(2)) if m and m.group(2) else 0
+        posts = []
+        for el in doc.xpath(f"//div[starts-with(@id, 'p')][{has_class('post')}]"):
+            pid = el.get("id")[1:]
+            if pid.isdigit() and pid != "0":
+                posts.append(_post(el, pid, offset + len(posts) + 1, thread, url, tz, now, langs))
+        return posts
+
+
+def _languages(doc: etree._Element) -> tuple[str, ...] | None:
+    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")[:2]
+    return (lang.lower(), "en") if lang and lang.lower() != "en" else None
+
+
+def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: ZoneInfo,
+          now: datetime, langs: tuple[str, ...] | None) -> Post:
+    info = el.xpath(f".//*[{has_class('post-info')}]")
+    printed = _NUMBER.search(text_of(info[0])) if info else None
+    head = el.xpath(f".//p[{has_class('author')}]")
+    author, author_id, when_text = _author_and_time(head[0]) if head else ("", None, "")
+    if author_id is None:
+        for href in el.xpath(".//a/@href"):
+            u = _USER.match(urlsplit(href).path) if href.startswith(("/u", "http")) else None
+            if u:
+                author_id = u.group(1)
+                break
+    when = parse_forum_time(when_text, tz, now, langs)
+    if when is None:
+        raise ScrapeError(f"{url}: Forumotion post {pid}: cannot read the time {when_text!r}")
+    entry = el.xpath(f".//*[{has_class('post-entry')}]") or el.xpath(
+        f".//*[{has_class('content')}]")
+    return Post(
+        id=pid, number=int(printed.group(1)) if printed else number, thread=thread,
+        url=_permalink(el, pid, url), author=author, author_id=author_id,
+        time=when, edited=None, html=normalize_body(entry[0]) if entry else "",
+    )
+
+
+def _permalink(el: etree._Element, pid: str, url: str) -> str:
+    for href in el.xpath(f".//h3//a[contains(@href, '#{pid}')]/@href"):
+        return urljoin(url, href)
+    return f"{urljoin(url, urlsplit(url).path)}#{pid}"
+
+
+def _author_and_time(p: etree._Element) -> tuple[str, str | None, str]:
+    """Name, user id and the date text of ``p.author`` ("von NAME am DATE")."""
+    for a in p.xpath(".//a[starts-with(@href, '/u') or contains(@href, '/u')]"):
+        m = _USER.match(urlsplit(a.get("href", "")).path)
+        if m:
+            return text_of(a), m.group(1), _after(p, a)
+    names = p.xpath(".//strong") or p.xpath("./span")
+    if names:
+        top = names[0]
+        while top.getparent() is not p and top.getparent() is not None:
+            top = top.getparent()
+        return text_of(names[0]), None, _after(p, top)
+    return text_of(p), None, ""
+
+
+def _after(p: etree._Element, el: etree._Element) -> str:
+    """Text of ``p`` after ``el`` (the date part of the byline)."""
+    while el.getparent() is not None and el.getparent() is not p:
+        el = el.getparent()
+    parts = [el.tail or ""]
+    for sib in el.itersiblings():
+        parts.append(sib.text_content())
+        parts.append(sib.tail or "")
+    return " ".join("".join(parts).split())
+
+
+def _page_info(doc: etree._Element, url: str) -> PageInfo:
+    topic = _TOPIC_PATH.match(urlsplit(url).path)
+    pages: dict[int, str] = {}
+    holders = []
+    for a in doc.xpath("//a[@href]"):
+        m = _TOPIC_PATH.match(urlsplit(a.get("href")).path)
+        t = text_of(a)
+        if m and topic and m.group(1) == topic.group(1) and t.isdigit() and m.group(2):
+            pages[int(t)] = urljoin(url, a.get("href"))
+            holders.append(a.getparent())
+            if int(t) > 1 and int(m.group(2)) % (int(t) - 1) == 0:
+                _per_page[m.group(1)] = int(m.group(2)) // (int(t) - 1)
+    current = 1
+    for h in holders[:1]:
+        strong = [text_of(s) for s in h.xpath("./strong") if text_of(s).isdigit()]
+        current = int(strong[0]) if strong else current
+    if topic and topic.group(2) and not holders:
+        current = 1 + int(topic.group(2)) // DEFAULT_PER_PAGE
+    nxt = pages.get(current + 1)
+    return PageInfo(current, max([current, *pages]), nxt)
+
+
+register(Forumotion())
