@@ -1,1 +1,11 @@
+"""Reports of a tally: the official post in BBCode/Markdown/text/HTML/JSON/CSV, four languages,
+public or private; vote histories, charts and a static site of the game.
 
+    render(result, "bbcode", lang="el", public=True)  -> str
+    public_view(result)                                -> dict  (the one place secrets are dropped)
+"""
+
+from votal.report.formats import FORMATS, get_format, render
+from votal.report.public import public_view
+
+__all__ = ["FORMATS", "get_format", "public_view", "render"]

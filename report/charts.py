@@ -1,0 +1,165 @@
+"""Charts (matplotlib, Agg): a day's vote timeline and a game's who-voted-whom grid.
+
+The timeline replays ``votes[]`` in post order (C-06): a vote stands from its post until the same
+voter's next standing vote or unvote; the deadline, and the change window where the ruleset has
+one (PX-03), are marked. Output is deterministic (no dates, fixed SVG ids) so golden files hold.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import matplotlib
+
+matplotlib.use("Agg")
+from matplotlib.figure import Figure  # noqa: E402  (the backend must be chosen first)
+
+from votal.report import i18n  # noqa: E402
+from votal.report.view import WINDOWS, superseded_posts  # noqa: E402
+
+matplotlib.rcParams.update({
+    "svg.hashsalt": "votal", "font.family": "DejaVu Sans", "text.parse_math": False,
+    "svg.fonttype": "path",
+})
+
+
+@dataclass(frozen=True)
+class Step:
+    time: datetime
+    counts: dict[str, int]
+
+
+def replay(result: dict) -> list[Step]:
+    """Each candidate's count after each standing vote post, in the game's time zone."""
+    tz = result.get("timezone")
+    keep = superseded_posts(result)
+    standing: dict[str, tuple[str, int]] = {}
+    steps: list[Step] = []
+    for v in result.get("votes", []):
+        if v.get("status") != "counted" and v.get("post") not in keep:
+            continue
+        voter, target = v.get("voter", ""), v.get("target")
+        if target:
+            standing[voter] = (target, int(v.get("weight", 1)))
+        else:
+            standing.pop(voter, None)
+        counts: dict[str, int] = {}
+        for t, w in standing.values():
+            counts[t] = counts.get(t, 0) + w
+        steps.append(Step(i18n.local(v.get("time"), tz), counts))
+    return steps
+
+
+def timeline_figure(result: dict, lang: str) -> Figure:
+    steps = replay(result)
+    tz = result.get("timezone")
+    deadline = i18n.local(result.get("deadline"), tz)
+    fig = Figure(figsize=(8, 4.2), dpi=100)
+    ax = fig.add_subplot()
+    names = _order(steps)
+    end = max([s.time for s in steps] + ([deadline] if deadline else []), default=None)
+    if end is not None and deadline is not None:
+        end = max(end, deadline + timedelta(minutes=WINDOWS.get(result.get("ruleset", ""),
+                                                                (0, 15))[1]))
+    for name in names:
+        xs = [s.time for s in steps] + ([end] if end else [])
+        ys = [s.counts.get(name, 0) for s in steps] + ([steps[-1].counts.get(name, 0)] if end else [])
+        ax.step(xs, ys, where="post", label=name, linewidth=2)
+    _marks(ax, result, deadline, lang)
+    ax.set_title(f"{i18n.t('timeline', lang)} — {i18n.t('day', lang, day=result.get('day'))}")
+    ax.set_ylabel(i18n.t("count", lang))
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.set_ylim(bottom=0)
+    if names:
+        ax.legend(loc="upper left", fontsize=8, ncol=2 if len(names) > 6 else 1)
+    ax.grid(alpha=.3)
+    fig.autofmt_xdate()
+    import matplotlib.dates as mdates
+
+    ax.xaxis.set_major_formatter(mdates.DateFormatter("%d/%m %H:%M", tz=deadline.tzinfo
+                                                      if deadline else None))
+    fig.tight_layout()
+    return fig
+
+
+def _order(steps: list[Step]) -> list[str]:
+    """Candidates by final count (most first), then by name; at most 10 lines stay readable."""
+    final = steps[-1].counts if steps else {}
+    seen = {n for s in steps for n in s.counts}
+    return sorted(seen, key=lambda n: (-final.get(n, 0), n))[:10]
+
+
+def _marks(ax, result: dict, deadline: datetime | None, lang: str) -> None:
+    if deadline is None:
+        return
+    ax.axvline(deadline, color="#c0392b", linestyle="--", linewidth=1.5,
+               label=i18n.t("deadline", lang))
+    span = WINDOWS.get(result.get("ruleset", ""))
+    if span:
+        a, b = (deadline + timedelta(minutes=m) for m in span)
+        ax.axvspan(a, b, color="#f39c12", alpha=.25,
+                   label=i18n.t("window", lang, a=f"{a:%H:%M}", b=f"{b:%H:%M}"))
+
+
+def overview_figure(days: list[dict], lang: str) -> Figure:
+    """Who voted whom, day by day: a grid of players × days, each cell the counted target."""
+    players = sorted({v["voter"] for d in days for v in d.get("votes", [])})
+    fig = Figure(figsize=(2 + 1.3 * max(len(days), 1), 1 + 0.35 * max(len(players), 1)), dpi=100)
+    ax = fig.add_subplot()
+    targets = sorted({v.get("target") or "" for d in days for v in d.get("votes", [])})
+    palette = matplotlib.colormaps["tab20"]
+    for col, d in enumerate(days):
+        final = {v["voter"]: v.get("target") for v in d.get("votes", [])
+                 if v.get("status") == "counted"}
+        out = set((d.get("outcome") or {}).get("players") or [])
+        for row, p in enumerate(players):
+            t = final.get(p)
+            if not t:
+                continue
+            ax.add_patch(matplotlib.patches.Rectangle(
+                (col, row), 1, 1, color=palette(targets.index(t) % 20), alpha=.55))
+            ax.text(col + .5, row + .5, t, ha="center", va="center", fontsize=8,
+                    fontweight="bold" if t in out else "normal")
+    ax.set_xlim(0, max(len(days), 1))
+    ax.set_ylim(max(len(players), 1), 0)
+    ax.set_xticks([i + .5 for i in range(len(days))],
+                  [i18n.t("day", lang, day=d.get("day")) for d in days])
+    ax.set_yticks([i + .5 for i in range(len(players))], players)
+    ax.set_title(i18n.t("overview", lang))
+    ax.tick_params(length=0)
+    fig.tight_layout()
+    return fig
+
+
+def to_bytes(fig: Figure, fmt: str) -> bytes:
+    buf = io.BytesIO()
+    meta = {"Date": None} if fmt == "svg" else {"Software": None} if fmt == "png" else None
+    fig.savefig(buf, format=fmt, metadata=meta)
+    return buf.getvalue()
+
+
+def inline_svg(fig: Figure) -> str:
+    """An SVG to put inside an HTML page: no XML prolog, no doctype, no fixed pt size."""
+    svg = to_bytes(fig, "svg").decode("utf-8")
+    svg = svg[svg.index("<svg"):]
+    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 width="100%"', svg,
+                  count=1)
+
+
+def timeline_svg(result: dict, lang: str) -> str:
+    return inline_svg(timeline_figure(result, lang))
+
+
+def write_chart(fig: Figure, path) -> None:
+    """Format from the file's extension (.png, .svg, .pdf)."""
+    from pathlib import Path
+
+    from votal.errors import InputError
+
+    ext = Path(path).suffix.lower().lstrip(".")
+    if ext not in ("png", "svg", "pdf"):
+        raise InputError(f"chart file {path}: use a .png, .svg or .pdf name")
+    Path(path).write_bytes(to_bytes(fig, ext))

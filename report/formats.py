@@ -1,0 +1,131 @@
+"""Output formats as a registry (datasette-renderer style): name → function(result, lang, public).
+
+Every renderer takes the tally result dict of interfaces.md §3 and returns text. Public output
+goes through :func:`votal.report.public.public_view` first, and nowhere else decides what is secret.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from votal.errors import InputError
+from votal.report import escape, i18n
+from votal.report.public import select
+from votal.report.render import render_template
+from votal.report.view import DayView, build_day, outcome_text, superseded_posts
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    extension: str
+    render: Callable[[dict, str, bool], str]
+    public_default: bool = True
+
+
+FORMATS: dict[str, Format] = {}
+
+
+def register(name: str, extension: str, *, public_default: bool = True):
+    def deco(fn: Callable[[dict, str, bool], str]):
+        FORMATS[name] = Format(name, extension, fn, public_default)
+        return fn
+    return deco
+
+
+def render(result: dict, fmt: str, *, lang: str | None = None, public: bool | None = None) -> str:
+    """C-06: the day's tally in ``fmt`` and ``lang`` (default: the result's language)."""
+    f = get_format(fmt)
+    lang = i18n.check_language(lang or result.get("language") or "en")
+    return f.render(result, lang, f.public_default if public is None else public)
+
+
+def get_format(fmt: str) -> Format:
+    if fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r}: choose one of {', '.join(sorted(FORMATS))}")
+    return FORMATS[fmt]
+
+
+def labels(view: DayView, result: dict) -> dict[str, Markup]:
+    """Our own words, trusted (never escaped), with the day and the majority filled in."""
+    lab = {k: Markup(v) for k, v in view.labels.items()}
+    lab["title"] = Markup(view.title)
+    if view.majority:
+        lab["majority"] = Markup(i18n.t("majority", view.lang, n=view.majority))
+    return lab
+
+
+def _context(result: dict, lang: str, public: bool, esc) -> dict:
+    data = select(result, public=public)
+    view = build_day(data, lang)
+    sentence = outcome_text(data, lang, esc=esc)
+    return {"v": view, "L": labels(view, data), "outcome": Markup(sentence), "result": data}
+
+
+@register("bbcode", "bbcode")
+def render_bbcode(result: dict, lang: str, public: bool) -> str:
+    return render_template("bbcode", "day.bbcode.j2", **_context(result, lang, public, escape.bbcode))
+
+
+@register("markdown", "md")
+def render_markdown(result: dict, lang: str, public: bool) -> str:
+    return render_template("markdown", "day.md.j2",
+                           **_context(result, lang, public, escape.markdown))
+
+
+@register("text", "txt")
+def render_text(result: dict, lang: str, public: bool) -> str:
+    return render_template("text", "day.txt.j2", **_context(result, lang, public, escape.text))
+
+
+@register("html", "html")
+def render_html(result: dict, lang: str, public: bool) -> str:
+    from votal.report.charts import timeline_svg
+
+    ctx = _context(result, lang, public, lambda s: str(escape.html(s)))
+    ctx["chart"] = Markup(timeline_svg(ctx["result"], lang))
+    ctx.update(lang=lang, nav=None, page_title=f"{ctx['L']['title']} — {ctx['v'].game}")
+    return render_template("html", "day.html.j2", **ctx)
+
+
+@register("json", "json", public_default=False)
+def render_json(result: dict, lang: str, public: bool) -> str:
+    return json.dumps(select(result, public=public), ensure_ascii=False, indent=2) + "\n"
+
+
+CSV_COLUMNS = ("game", "day", "number", "time", "voter", "target", "status", "changed", "rule",
+               "reason", "window", "post", "url")
+
+
+@register("csv", "csv")
+def render_csv(result: dict, lang: str, public: bool) -> str:
+    """One row per vote post of the day (C-06), in post order."""
+    data = select(result, public=public)
+    changed = superseded_posts(data)
+    why = {v.get("post"): v.get("rule") for v in data.get("violations", [])}
+    cols = CSV_COLUMNS if public else CSV_COLUMNS + ("weight", "note")
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(cols)
+    for n, v in enumerate(data.get("votes", []), 1):
+        code = why.get(v.get("post"))
+        row = {"game": data.get("game"), "day": data.get("day"), "number": n,
+               "time": v.get("time"), "voter": v.get("voter"), "target": v.get("target") or "",
+               "status": v.get("status"), "changed": "yes" if v.get("post") in changed else "",
+               "rule": v.get("rule", ""), "reason": i18n.violation_text(code, lang) if code else "",
+               "window": "yes" if v.get("window") else "", "post": v.get("post"),
+               "url": v.get("url") or "", "weight": v.get("weight", 1), "note": v.get("note", "")}
+        w.writerow([_csv_cell(row[c]) for c in cols])
+    return buf.getvalue()
+
+
+def _csv_cell(value: object) -> str:
+    """No formula injection when the CSV is opened in a spreadsheet."""
+    s = escape.clean(value)
+    return "'" + s if s[:1] in ("=", "+", "-", "@") else s

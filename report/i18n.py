@@ -1,0 +1,273 @@
+"""The reports' words in el, it, ru, en, and dates written by hand (no locale dependency).
+
+Every phrase a renderer prints comes from :data:`STRINGS`; every violation code and removal reason
+has a one-line message per language (style.md: "violations carry ... a one-line message in the
+report's language"). Greek and Russian month names are in the genitive, as a date is written.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+LANGUAGES = ("el", "it", "ru", "en")
+
+_WEEKDAYS = {
+    "el": ("Δευτέρα", "Τρίτη", "Τετάρτη", "Πέμπτη", "Παρασκευή", "Σάββατο", "Κυριακή"),
+    "it": ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"),
+    "ru": ("понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"),
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+}
+_MONTHS = {
+    "el": ("Ιανουαρίου", "Φεβρουαρίου", "Μαρτίου", "Απριλίου", "Μαΐου", "Ιουνίου", "Ιουλίου",
+           "Αυγούστου", "Σεπτεμβρίου", "Οκτωβρίου", "Νοεμβρίου", "Δεκεμβρίου"),
+    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+           "settembre", "ottobre", "novembre", "dicembre"),
+    "ru": ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
+           "сентября", "октября", "ноября", "декабря"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+}
+
+
+def check_language(lang: str) -> str:
+    from votal.errors import InputError
+
+    if lang not in LANGUAGES:
+        raise InputError(f"unknown report language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def local(iso: str | None, tz: str | None) -> datetime | None:
+    """An ISO instant from the tally, in the game's time zone."""
+    if not iso:
+        return None
+    dt = datetime.fromisoformat(iso)
+    return dt.astimezone(ZoneInfo(tz)) if tz else dt
+
+
+def long_date(iso: str | None, tz: str | None, lang: str) -> str:
+    """"Δευτέρα 2 Νοεμβρίου 2026, 20:00" / "lunedì 2 novembre 2026, 20:00" / ..."""
+    dt = local(iso, tz)
+    if dt is None:
+        return "—"
+    wd, mon = _WEEKDAYS[lang][dt.weekday()], _MONTHS[lang][dt.month - 1]
+    sep = ", " if lang == "ru" else " "
+    return f"{wd}{sep}{dt.day} {mon} {dt.year}, {dt:%H:%M}"
+
+
+def short_time(iso: str | None, tz: str | None) -> str:
+    """A post's time in a list: "02/11 19:58:12" (day/month is read the same in all four)."""
+    dt = local(iso, tz)
+    return "—" if dt is None else f"{dt:%d/%m %H:%M:%S}"
+
+
+STRINGS: dict[str, dict[str, str]] = {
+    "title": {"el": "Ψηφοφορία ημέρας {day}", "it": "Votazione del giorno {day}",
+              "ru": "Итоги голосования — день {day}", "en": "Vote count — Day {day}"},
+    "deadline": {"el": "Λήξη ψηφοφορίας", "it": "Chiusura della votazione",
+                 "ru": "Окончание голосования", "en": "Deadline"},
+    "start": {"el": "Έναρξη", "it": "Inizio", "ru": "Начало", "en": "Start"},
+    "majority": {"el": "Πλειοψηφία: {n} ψήφοι", "it": "Maggioranza: {n} voti",
+                 "ru": "Большинство: {n} голосов", "en": "Majority: {n} votes"},
+    "window": {"el": "Παράθυρο αλλαγής ψήφου {a}–{b}", "it": "Finestra di cambio voto {a}–{b}",
+               "ru": "Окно смены голоса {a}–{b}", "en": "Vote-change window {a}–{b}"},
+    "result": {"el": "Αποτέλεσμα", "it": "Esito", "ru": "Итог", "en": "Result"},
+    "count": {"el": "Καταμέτρηση", "it": "Conteggio", "ru": "Подсчёт", "en": "Count"},
+    "votes_n": {"el": "{n} ψήφοι", "it": "{n} voti", "ru": "голосов: {n}", "en": "{n} votes"},
+    "votes_1": {"el": "1 ψήφος", "it": "1 voto", "ru": "голосов: 1", "en": "1 vote"},
+    "hammer": {"el": "πλειοψηφία", "it": "maggioranza", "ru": "большинство", "en": "hammered"},
+    "no_votes": {"el": "Καμία ψήφος.", "it": "Nessun voto.", "ru": "Голосов нет.",
+                 "en": "No votes."},
+    "not_counted": {"el": "Ψήφοι που δεν μετρούν", "it": "Voti non validi",
+                    "ru": "Неучтённые голоса", "en": "Votes that do not count"},
+    "absent": {"el": "Χωρίς ψήφο (απουσία)", "it": "Senza voto",
+               "ru": "Не проголосовали", "en": "Not voting"},
+    "removed": {"el": "Αποχωρήσεις εκτός ψηφοφορίας", "it": "Rimossi dal gioco",
+                "ru": "Выбывшие вне голосования", "en": "Removed from the game"},
+    "violations": {"el": "Παραβάσεις", "it": "Violazioni", "ru": "Нарушения",
+                   "en": "Violations"},
+    "review": {"el": "Προς έλεγχο από τη ΣΕ", "it": "Da verificare (master)",
+               "ru": "На проверку ведущему", "en": "For the moderators to check"},
+    "revealed": {"el": "Αποκαλύψεις", "it": "Ruoli rivelati", "ru": "Раскрытые роли",
+                 "en": "Revealed"},
+    "notes": {"el": "Σημειώσεις", "it": "Note", "ru": "Примечания", "en": "Notes"},
+    "private": {"el": "ΙΔΙΩΤΙΚΑ (μόνο για τη ΣΕ)", "it": "PRIVATO (solo per i master)",
+                "ru": "СЕКРЕТНО (только для ведущих)", "en": "PRIVATE (moderators only)"},
+    "roles": {"el": "Ρόλοι", "it": "Ruoli", "ru": "Роли", "en": "Roles"},
+    "effects": {"el": "Ικανότητες", "it": "Abilità", "ru": "Способности", "en": "Abilities"},
+    "seed": {"el": "Σπόρος κλήρωσης", "it": "Seme del sorteggio", "ru": "Зерно жеребьёвки",
+             "en": "Draw seed"},
+    "weight": {"el": "βάρος", "it": "peso", "ru": "вес", "en": "weight"},
+    "post": {"el": "μήνυμα", "it": "messaggio", "ru": "сообщение", "en": "post"},
+    "thread": {"el": "Θέμα", "it": "Discussione", "ru": "Тема", "en": "Thread"},
+    "timeline": {"el": "Εξέλιξη της ψηφοφορίας", "it": "Andamento della votazione",
+                 "ru": "Ход голосования", "en": "Vote timeline"},
+    "history": {"el": "Ιστορικό ψήφων", "it": "Storico dei voti", "ru": "История голосов",
+                "en": "Vote history"},
+    "day": {"el": "Ημέρα {day}", "it": "Giorno {day}", "ru": "День {day}", "en": "Day {day}"},
+    "no_vote_cast": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "не голосовал(а)",
+                     "en": "no vote"},
+    "overview": {"el": "Ποιος ψήφισε ποιον", "it": "Chi ha votato chi", "ru": "Кто за кого",
+                 "en": "Who voted whom"},
+    "days": {"el": "Ημέρες", "it": "Giorni", "ru": "Дни", "en": "Days"},
+    "players": {"el": "Παίκτες", "it": "Giocatori", "ru": "Игроки", "en": "Players"},
+    "voter": {"el": "Ψηφοφόρος", "it": "Votante", "ru": "Голосующий", "en": "Voter"},
+    "target": {"el": "Ψήφος", "it": "Voto", "ru": "Голос", "en": "Vote"},
+    "time": {"el": "Ώρα", "it": "Ora", "ru": "Время", "en": "Time"},
+    "status": {"el": "Κατάσταση", "it": "Stato", "ru": "Статус", "en": "Status"},
+    "rule": {"el": "Κανόνας", "it": "Regola", "ru": "Правило", "en": "Rule"},
+    "generated": {"el": "Καταμέτρηση: votal", "it": "Conteggio: votal", "ru": "Подсчёт: votal",
+                  "en": "Counted by votal"},
+}
+
+OUTCOMES: dict[str, dict[str, str]] = {
+    "eliminated": {"el": "Αποχωρεί: {players}", "it": "Eliminato: {players}",
+                   "ru": "Выбывает: {players}", "en": "Eliminated: {players}"},
+    "tie-poll": {"el": "Ισοψηφία: {players}. Ακολουθεί δημοσκόπηση μίας ώρας.",
+                 "it": "Parità: {players}. Segue un sondaggio di un'ora.",
+                 "ru": "Ничья: {players}. Проводится часовой опрос.",
+                 "en": "Tie: {players}. A one-hour poll follows."},
+    "tie-runoff": {"el": "Ισοψηφία: {players}. Ακολουθεί δεύτερη ψηφοφορία.",
+                   "it": "Parità: {players}. Si va al ballottaggio.",
+                   "ru": "Ничья: {players}. Проводится переголосование.",
+                   "en": "Tie: {players}. A runoff follows."},
+    "no-elimination": {"el": "Κανείς δεν αποχωρεί", "it": "Nessuno viene eliminato",
+                       "ru": "Никто не выбывает", "en": "No one is eliminated"},
+    "pending": {"el": "Η ψηφοφορία είναι σε εξέλιξη", "it": "Votazione in corso",
+                "ru": "Голосование продолжается", "en": "Voting in progress"},
+}
+
+REASONS: dict[str, dict[str, str]] = {
+    "plurality": {"el": "οι περισσότερες ψήφοι", "it": "il più votato", "ru": "больше всех голосов",
+                  "en": "most votes"},
+    "majority": {"el": "απόλυτη πλειοψηφία", "it": "maggioranza assoluta",
+                 "ru": "набрано большинство", "en": "majority reached"},
+    "mayor": {"el": "ισοψηφία στην κορυφή· η ψήφος του Δημάρχου είναι ανάμεσα σε όσους ψήφισαν {player}",
+              "it": "parità in testa; il voto del sindaco è tra i voti per {player}",
+              "ru": "ничья среди лидеров; голос мэра — среди голосов за {player}",
+              "en": "tie at the top; the mayor's vote is among the voters of {player}"},
+    "absence-tie": {"el": "ισοψηφία στην κορυφή με συμπλήρωση ορίου απουσιών",
+                    "it": "parità in testa al limite delle assenze",
+                    "ru": "ничья среди лидеров при исчерпании лимита пропусков",
+                    "en": "tied for the lead while reaching the absence limit"},
+    "first-to-max": {"el": "ισοψηφία· πρώτος έφτασε τις περισσότερες ψήφους",
+                     "it": "parità; ha raggiunto per primo il massimo",
+                     "ru": "ничья; первым набрал(а) максимум голосов",
+                     "en": "tie; first to reach the top count"},
+    "runoff": {"el": "δεύτερη ψηφοφορία", "it": "ballottaggio", "ru": "переголосование",
+               "en": "runoff"},
+    "poll": {"el": "δημοσκόπηση", "it": "sondaggio", "ru": "опрос", "en": "poll"},
+    "tie": {"el": "ισοψηφία", "it": "parità", "ru": "ничья", "en": "tie"},
+    "arrest": {"el": "κάρτα Άμεσης Προφυλάκισης", "it": "carta di arresto immediato",
+               "ru": "карта немедленного ареста", "en": "immediate arrest card"},
+    "lawyer": {"el": "ο δικηγόρος υπερασπίστηκε τον πρώτο", "it": "l'avvocato ha difeso il più votato",
+               "ru": "адвокат защитил лидера голосования", "en": "the lawyer saved the leader"},
+    "no-votes": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "нет голосов", "en": "no votes"},
+    "no-lynch": {"el": "καμία εκτέλεση", "it": "nessuna esecuzione", "ru": "без казни",
+                 "en": "no lynch"},
+}
+
+STATUSES = {
+    "counted": {"el": "μετρά", "it": "valido", "ru": "учтён", "en": "counted"},
+    "void": {"el": "άκυρη χωρίς ευθύνη", "it": "nullo senza colpa", "ru": "аннулирован без вины",
+             "en": "void (no blame)"},
+    "invalid": {"el": "άκυρη", "it": "non valido", "ru": "недействителен", "en": "invalid"},
+    "ignored": {"el": "δεν μετρά", "it": "ignorato", "ru": "не учтён", "en": "not counted"},
+    "changed": {"el": "άλλαξε", "it": "cambiato", "ru": "изменён", "en": "changed"},
+}
+
+REMOVALS = {
+    "absences": {"el": "απουσίες", "it": "assenze", "ru": "пропуски голосований",
+                 "en": "absences"},
+    "inactive": {"el": "αδράνεια", "it": "inattività", "ru": "пропал (нет сообщений)",
+                 "en": "inactive"},
+    "no-vote": {"el": "χωρίς ψήφο", "it": "senza voto", "ru": "отказ от голосования",
+                "en": "no vote"},
+}
+
+VIOLATIONS: dict[str, dict[str, str]] = {
+    "V-SELF": {"el": "ψήφος στον εαυτό του", "it": "voto per sé stesso", "ru": "голос против себя",
+               "en": "vote for oneself"},
+    "V-LOCKED": {"el": "μήνυμα ενώ το θέμα ήταν κλειδωμένο (20:00–20:05)",
+                 "it": "messaggio a discussione chiusa", "ru": "сообщение при закрытой теме",
+                 "en": "posted while the thread was locked"},
+    "V-WINDOW-EXTRA": {"el": "δεύτερη αλλαγή στο παράθυρο", "it": "secondo cambio nella finestra",
+                       "ru": "второе изменение в окне", "en": "second change in the window"},
+    "V-WINDOW-CHATTER": {"el": "κείμενο πέρα από το όνομα στο παράθυρο",
+                         "it": "testo oltre al nome nella finestra",
+                         "ru": "лишний текст в окне смены голоса",
+                         "en": "text besides the name in the window"},
+    "V-WINDOW-NO-VOTE": {"el": "ψήφος στο παράθυρο χωρίς ψήφο στις 20:00",
+                         "it": "voto nella finestra senza voto alla chiusura",
+                         "ru": "голос в окне без голоса к закрытию",
+                         "en": "window vote without a vote at the lock"},
+    "V-INACTIVE-VOTER": {"el": "ψήφος παίκτη εκτός παιχνιδιού", "it": "voto di un giocatore fuori gioco",
+                         "ru": "голос выбывшего игрока", "en": "vote by a player not in the game"},
+    "V-NON-PLAYER": {"el": "ψήφος από μη παίκτη", "it": "voto di un non giocatore",
+                     "ru": "голос не участника", "en": "vote by a non-player"},
+    "V-INVALID-TARGET": {"el": "ψήφος σε παίκτη που δεν ψηφίζεται",
+                         "it": "voto per un giocatore non votabile",
+                         "ru": "голос за игрока, за которого нельзя голосовать",
+                         "en": "vote for a player who cannot be voted"},
+    "V-MULTI-TARGET": {"el": "πολλά κόκκινα ονόματα", "it": "più nomi in rosso",
+                       "ru": "несколько красных ников", "en": "several names marked"},
+    "V-EDITED-VOTE": {"el": "η ψήφος άλλαξε με επεξεργασία", "it": "voto modificato con un edit",
+                      "ru": "голос изменён правкой", "en": "vote changed by an edit"},
+    "V-DEAD-POST": {"el": "μήνυμα παίκτη εκτός παιχνιδιού", "it": "messaggio di un giocatore morto",
+                    "ru": "сообщение выбывшего игрока", "en": "post by a player out of the game"},
+    "V-LOCKED-VOTE": {"el": "αλλαγή κλειδωμένης ψήφου", "it": "cambio di un voto bloccato",
+                      "ru": "изменение закреплённого голоса", "en": "change of a locked vote"},
+    "V-EXTRA-POST": {"el": "επιπλέον μήνυμα", "it": "messaggio in più",
+                     "ru": "лишнее сообщение в теме голосования",
+                     "en": "extra post in the vote thread"},
+    "V-LATE": {"el": "εκπρόθεσμη ψήφος", "it": "voto in ritardo", "ru": "голос после окончания",
+               "en": "late vote"},
+    "V-NO-REASON": {"el": "ψήφος χωρίς αιτιολογία", "it": "voto senza motivazione",
+                    "ru": "голос без аргументации", "en": "vote without reasons"},
+    "V-NOT-RED": {"el": "όνομα όχι σε κόκκινο", "it": "nome non in rosso",
+                  "ru": "ник не выделен красным", "en": "name not in red"},
+    "V-VOTE-CHANGE": {"el": "αλλαγή ψήφου", "it": "cambio di voto", "ru": "смена голоса",
+                      "en": "vote change"},
+    "V-ABSTENTION-LIMIT": {"el": "όριο αποχών", "it": "limite di astensioni superato",
+                           "ru": "превышен лимит воздержаний", "en": "abstention limit exceeded"},
+    "V-UNKNOWN-TARGET": {"el": "άγνωστο όνομα", "it": "nome sconosciuto", "ru": "неизвестный ник",
+                         "en": "unknown name"},
+    "V-AMBIGUOUS-TARGET": {"el": "αμφίσημο όνομα", "it": "nome ambiguo", "ru": "неоднозначный ник",
+                           "en": "ambiguous name"},
+}
+
+_FALLBACK_RULE = {"el": "κανόνας {rule}", "it": "regola {rule}", "ru": "правило {rule}",
+                  "en": "rule {rule}"}
+
+
+def t(key: str, lang: str, **kw: object) -> str:
+    return STRINGS[key][lang].format(**kw)
+
+
+def violation_text(code: str, lang: str) -> str:
+    row = VIOLATIONS.get(code)
+    if row:
+        return row[lang]
+    safe = "".join(c for c in str(code) if c.isascii() and (c.isalnum() or c in "-."))[:40]
+    return _FALLBACK_RULE[lang].format(rule=safe or "?")
+
+
+def removal_text(reason: str, lang: str) -> str:
+    row = REMOVALS.get(reason)
+    return row[lang] if row else _safe(reason)
+
+
+def reason_text(reason: str | None, lang: str, player: str = "") -> str:
+    row = REASONS.get(reason or "")
+    return row[lang].format(player=player) if row else _safe(reason)
+
+
+def status_text(status: str, lang: str) -> str:
+    row = STATUSES.get(status)
+    return row[lang] if row else _safe(status)
+
+
+def _safe(word: object) -> str:
+    """An unknown key from the input, kept to letters, digits and dashes (it is printed as ours)."""
+    return "".join(c for c in str(word or "") if c.isalnum() or c in " -")[:40]

@@ -1,0 +1,90 @@
+"""The one place that decides what a public report may show (interfaces.md §3, PX-06).
+
+Every public renderer calls :func:`public_view` first and renders only what it returns. Kept: the
+thread's vote (counts after every rule, voters, links), the outcome and the rule that decided it,
+absences, removals, violations, revealed roles (announced by PC-06). Dropped: everything under
+``private`` (roles, factions, ability users, the mayor, draw seeds), vote weights, the engine's free
+notes (they may name an ability), the review queue (a moderator's to-do list), and whatever would
+show who used a secret ability or card (rules.md seed text: "revealing a role or card to third
+parties is forbidden", palermo-43-extreme).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+
+# Votes decided by a secret ability: the public sees the vote, never the ability (PX-07 lawyer,
+# PX-08 corrupt cop, PX-09 prostitute's block, PX-11 an extra-vote card's lock, LM-05 parroco).
+# The value is the status shown publicly (None: keep the vote's status, drop the reason).
+HIDDEN_VOTE_RULES: dict[str, str | None] = {
+    "PX-07": None, "PX-08": None, "PX-09": None, "PX-11": None, "LM-05": "counted", "LM-06": None,
+}
+# Violations whose very existence tells who holds a card or ability (PX-11: only the holder of an
+# extra-vote card can break its lock).
+HIDDEN_VIOLATIONS = frozenset({"V-LOCKED-VOTE"})
+
+_VOTE_KEYS = ("voter", "target", "post", "url", "time", "status", "rule", "window")
+_VIOLATION_KEYS = ("rule", "player", "post", "url", "time")
+_OUTCOME_KEYS = ("kind", "players", "reason", "rule", "next")
+_TOP_KEYS = ("game", "ruleset", "day", "language", "timezone", "thread", "start", "deadline",
+             "majority", "tally", "outcome", "absent", "removed", "votes", "violations",
+             "revealed", "notes")
+
+
+def public_view(result: dict) -> dict:
+    """PX-06 / interfaces §3 ``--public``: the result with every secret removed.
+
+    The mayor's double vote stays inside the candidate's count (the announced number), but no
+    vote carries a weight and no line names the mayor. Idempotent: ``public_view(public_view(r))``
+    equals ``public_view(r)``.
+    """
+    secrets = secret_words(result)
+    out = {k: copy.deepcopy(result[k]) for k in _TOP_KEYS if k in result}
+    out["public"] = True
+    out["tally"] = [{"player": r["player"], "votes": r["votes"], "voters": list(r["voters"])}
+                    for r in result.get("tally", [])]
+    out["outcome"] = {k: v for k, v in result.get("outcome", {}).items() if k in _OUTCOME_KEYS}
+    out["votes"] = [_public_vote(v) for v in result.get("votes", [])]
+    out["violations"] = [{k: v[k] for k in _VIOLATION_KEYS if k in v}
+                         for v in result.get("violations", [])
+                         if v.get("rule") not in HIDDEN_VIOLATIONS]
+    out["removed"] = [{k: r[k] for k in ("player", "reason", "rule") if k in r}
+                      for r in result.get("removed", [])]
+    out["notes"] = [n for n in result.get("notes", []) if not _mentions(n, secrets)]
+    return out
+
+
+def _public_vote(vote: dict) -> dict:
+    v = {k: vote[k] for k in _VOTE_KEYS if k in vote}
+    rule = v.get("rule", "")
+    if rule in HIDDEN_VOTE_RULES:
+        shown = HIDDEN_VOTE_RULES[rule]
+        v["status"] = shown or v.get("status", "counted")
+        v["rule"] = ""
+    v["weight"] = 1
+    return v
+
+
+def secret_words(result: dict) -> set[str]:
+    """Names and words a public note must not contain: roles, factions, ability users and rules."""
+    private = result.get("private") or {}
+    words: set[str] = set()
+    for holder, role in (private.get("roles") or {}).items():
+        words.update({str(holder), str(role)})
+    for name in ("factions",):
+        for holder, faction in (private.get(name) or {}).items():
+            words.update({str(holder), str(faction)})
+    for eff in private.get("effects") or []:
+        words.update(str(eff[k]) for k in ("actor", "rule") if eff.get(k))
+    return {w for w in words if w and w != "None"}
+
+
+def _mentions(text: str, words: Iterable[str]) -> bool:
+    low = text.casefold()
+    return any(w.casefold() in low for w in words)
+
+
+def select(result: dict, *, public: bool) -> dict:
+    """The view a renderer works from: public (default) or the full private result."""
+    return public_view(result) if public else result

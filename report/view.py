@@ -1,0 +1,266 @@
+"""A day's tally turned into what every format prints (C-06): rows, links, reasons, in one language.
+
+Pure: a result dict (already public or private, see :mod:`votal.report.public`) in, a frozen
+:class:`DayView` out. The renderers only lay it out and escape it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from markupsafe import Markup
+
+from votal.report import i18n
+
+# Rulesets with a vote-change window after the deadline (PX-03: 20:05-20:10), in minutes.
+WINDOWS: dict[str, tuple[int, int]] = {"palermo-extreme": (5, 10)}
+
+
+@dataclass(frozen=True)
+class VoteRef:
+    """A voter's name linked to the post that counted (or, struck, the post he changed)."""
+
+    name: str
+    url: str | None
+    time: str
+    struck: bool = False
+    window: bool = False
+
+
+@dataclass(frozen=True)
+class Row:
+    player: str
+    votes: int
+    voters: tuple[VoteRef, ...]
+    changed: tuple[VoteRef, ...]
+    to_majority: int | None = None   # MS-02: L-n, 0 when the hammer fell
+
+
+@dataclass(frozen=True)
+class Line:
+    """A vote that does not count, or a violation: who, what, why, where."""
+
+    player: str
+    target: str
+    url: str | None
+    time: str
+    reason: str      # our own words (Markup: never escaped)
+    rule: str        # a rule id, sanitised
+    note: str = ""   # the engine's free text (private reports only): escaped like player text
+
+
+@dataclass(frozen=True)
+class DayView:
+    lang: str
+    public: bool
+    game: str
+    ruleset: str
+    day: int
+    title: str
+    thread: str | None
+    deadline: str
+    start: str
+    majority: int | None
+    window: str | None
+    outcome: str
+    outcome_rule: str
+    rows: tuple[Row, ...]
+    not_counted: tuple[Line, ...]
+    absent: tuple[str, ...]
+    removed: tuple[Line, ...]
+    violations: tuple[Line, ...]
+    review: tuple[Line, ...] = ()
+    revealed: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    private: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    labels: dict = field(default_factory=dict)
+
+
+def trusted(text: str) -> Markup:
+    """Words we wrote (dates, i18n phrases): printed as they are in every format."""
+    return Markup(text)
+
+
+def rule_id(value: object) -> Markup:
+    """A rule or violation id ("PX-06", "V-SELF"); anything else from the input is dropped."""
+    s = str(value or "")
+    return Markup(s if re.fullmatch(r"[A-Za-z0-9.-]{1,40}", s) else "")
+
+
+def superseded_posts(result: dict) -> set[str]:
+    """Posts of votes a later vote by the same voter replaced (PX-01, MS-01): shown struck.
+
+    An ``ignored`` vote is a change when its voter posted another vote later and no violation
+    was reported for it (ignored posts outside the time rules carry a violation).
+    """
+    flagged = {v.get("post") for v in result.get("violations", [])}
+    votes = result.get("votes", [])
+    out: set[str] = set()
+    for i, v in enumerate(votes):
+        if v.get("status") != "ignored" or v.get("post") in flagged:
+            continue
+        if any(w.get("voter") == v.get("voter") for w in votes[i + 1:]):
+            out.add(v.get("post"))
+    return out
+
+
+def build_day(result: dict, lang: str | None = None) -> DayView:
+    lang = i18n.check_language(lang or result.get("language") or "en")
+    tz = result.get("timezone")
+    changed = superseded_posts(result)
+    rows = _rows(result, changed, lang)
+    return DayView(
+        lang=lang, public=bool(result.get("public")), game=result.get("game", ""),
+        ruleset=result.get("ruleset", ""), day=int(result.get("day", 0)),
+        title=i18n.t("title", lang, day=int(result.get("day", 0))), thread=result.get("thread"),
+        deadline=trusted(i18n.long_date(result.get("deadline"), tz, lang)),
+        start=trusted(i18n.long_date(result.get("start"), tz, lang)),
+        majority=_int_or_none(result.get("majority")), window=_window(result, lang),
+        outcome=outcome_text(result, lang),
+        outcome_rule=rule_id(result.get("outcome", {}).get("rule", "")),
+        rows=rows, not_counted=_not_counted(result, changed, lang),
+        absent=tuple(result.get("absent", [])), removed=_removed(result, lang),
+        violations=_violations(result.get("violations", []), tz, lang),
+        review=_review(result.get("review", []) if not result.get("public") else [], lang),
+        revealed=tuple(str(r) for r in result.get("revealed", [])),
+        notes=tuple(result.get("notes", [])),
+        private=() if result.get("public") else _private(result, lang),
+        labels={k: i18n.t(k, lang) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]},
+    )
+
+
+def _int_or_none(value: object) -> int | None:
+    return None if value is None else int(value)
+
+
+def outcome_text(result: dict, lang: str, esc=str) -> str:
+    """The result sentence, with the reason; PX-06 public wording for the mayor.
+
+    ``esc`` escapes the player names for the output format; the sentence itself is ours.
+    """
+    out = result.get("outcome") or {}
+    kind, players = out.get("kind", "pending"), out.get("players") or []
+    names = ", ".join(str(esc(p)) for p in players)
+    if kind == "eliminated":
+        head = i18n.OUTCOMES["eliminated"][lang].format(players=names)
+        return f"{head} — {i18n.reason_text(out.get('reason'), lang, player=names)}"
+    if kind == "tie":
+        key = "tie-runoff" if out.get("next") == "runoff" else "tie-poll"
+        return i18n.OUTCOMES[key][lang].format(players=names)
+    if kind == "no-elimination":
+        head = i18n.OUTCOMES["no-elimination"][lang]
+        return f"{head} — {i18n.reason_text(out.get('reason'), lang)}"
+    return i18n.OUTCOMES["pending"][lang]
+
+
+def _window(result: dict, lang: str) -> str | None:
+    span = WINDOWS.get(result.get("ruleset", ""))
+    dl = i18n.local(result.get("deadline"), result.get("timezone"))
+    if not span or dl is None:
+        return None
+    a, b = (dl + timedelta(minutes=m) for m in span)
+    return trusted(i18n.t("window", lang, a=f"{a:%H:%M}", b=f"{b:%H:%M}"))
+
+
+def _ref(vote: dict, tz: str | None, struck: bool = False) -> VoteRef:
+    return VoteRef(name=vote.get("voter", ""), url=vote.get("url"),
+                   time=i18n.short_time(vote.get("time"), tz), struck=struck,
+                   window=bool(vote.get("window")))
+
+
+def _counted_vote(votes: list[dict], voter: str, target: str) -> dict | None:
+    mine = [v for v in votes if v.get("voter") == voter and v.get("status") == "counted"]
+    same = [v for v in mine if v.get("target") == target]
+    return (same or mine or [None])[-1]
+
+
+def _rows(result: dict, changed: set[str], lang: str) -> tuple[Row, ...]:
+    """One row per candidate: the tally's rows, then targets with only changed or zeroed votes."""
+    votes, tz, maj = result.get("votes", []), result.get("timezone"), result.get("majority")
+    rows: list[Row] = []
+    names = [r["player"] for r in result.get("tally", [])]
+    counts = {r["player"]: (r["votes"], list(r["voters"])) for r in result.get("tally", [])}
+    for v in votes:
+        t = v.get("target")
+        if t and t not in counts and (v.get("post") in changed or v.get("status") == "counted"):
+            counts[t] = (0, [])
+            names.append(t)
+    for name in names:
+        n, voters = counts[name]
+        refs = []
+        for voter in voters:
+            cv = _counted_vote(votes, voter, name)
+            refs.append(_ref(cv, tz) if cv else VoteRef(voter, None, "—"))
+        struck = tuple(_ref(v, tz, struck=True) for v in votes
+                       if v.get("post") in changed and v.get("target") == name
+                       and v.get("voter") not in voters)
+        rows.append(Row(name, n, tuple(refs), _dedupe(struck),
+                        None if maj is None else max(int(maj) - n, 0)))
+    return tuple(rows)
+
+
+def _dedupe(refs: tuple[VoteRef, ...]) -> tuple[VoteRef, ...]:
+    seen: set[str] = set()
+    out = []
+    for r in reversed(refs):   # the last changed vote of a voter is the one worth a link
+        if r.name not in seen:
+            seen.add(r.name)
+            out.append(r)
+    return tuple(reversed(out))
+
+
+def _not_counted(result: dict, changed: set[str], lang: str) -> tuple[Line, ...]:
+    why = {v.get("post"): v.get("rule") for v in result.get("violations", [])}
+    tz = result.get("timezone")
+    lines = []
+    for v in result.get("votes", []):
+        status = v.get("status")
+        if status == "counted" or v.get("post") in changed:
+            continue
+        code = why.get(v.get("post"))
+        reason = i18n.violation_text(code, lang) if code else i18n.status_text(status, lang)
+        note = "" if result.get("public") else v.get("note", "")
+        lines.append(Line(v.get("voter", ""), v.get("target") or "—", v.get("url"),
+                          i18n.short_time(v.get("time"), tz), trusted(reason),
+                          rule_id(code or v.get("rule", "")), note))
+    return tuple(lines)
+
+
+def _removed(result: dict, lang: str) -> tuple[Line, ...]:
+    return tuple(Line(r["player"], "", None, "", trusted(i18n.removal_text(r.get("reason", ""),
+                                                                          lang)),
+                      rule_id(r.get("rule", ""))) for r in result.get("removed", []))
+
+
+def _violations(items: list[dict], tz: str | None, lang: str) -> tuple[Line, ...]:
+    lines = []
+    for v in items:
+        lines.append(Line(v.get("player") or "—", "", v.get("url"),
+                          i18n.short_time(v.get("time"), tz),
+                          trusted(i18n.violation_text(v.get("rule", ""), lang)),
+                          rule_id(v.get("rule", "")), v.get("note", "")))
+    return tuple(lines)
+
+
+def _review(items: list[dict], lang: str) -> tuple[Line, ...]:
+    return tuple(Line(r.get("player") or "—", r.get("text", ""), r.get("url"), "",
+                      trusted(i18n.violation_text(r.get("rule", ""), lang)),
+                      rule_id(r.get("rule", "")), ", ".join(r.get("candidates") or ()))
+                 for r in items)
+
+
+def _private(result: dict, lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The private section: roles, ability effects, weights > 1, the draw seed."""
+    p = result.get("private") or {}
+    roles = tuple(f"{k}: {v}" for k, v in (p.get("roles") or {}).items())
+    effects = tuple(" ".join(x for x in (e.get("rule", ""), e.get("actor") or "", "→",
+                                         e.get("target") or "", "—", e.get("effect", "")) if x)
+                    for e in p.get("effects") or [])
+    weights = tuple(f"{v['voter']} → {v.get('target')}: {i18n.t('weight', lang)} {v['weight']}"
+                    for v in result.get("votes", []) if int(v.get("weight", 1)) > 1)
+    seed = () if p.get("seed") is None else (str(p["seed"]),)
+    parts = ((i18n.t("roles", lang), roles), (i18n.t("effects", lang), effects + weights),
+             (i18n.t("seed", lang), seed))
+    return tuple((k, v) for k, v in parts if v)
