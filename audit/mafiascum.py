@@ -1,0 +1,118 @@
+"""Audit the curated real Mafiascum games against their moderators' own vote counts.
+
+Reads the Computational-Mafia layout (``threads/<thread>.jsonl``, ``games.jsonl``,
+``day_outcomes.jsonl``) and builds, for each clean day (no ambiguity flag, no day kill), a game
+like ``days/<game>-d<day>/game.toml`` does: the living slots as players (the current occupant's
+name, the replaced players' names as aliases), the day's exact start (its first post) and end (the
+post that ends it). Every count posted by a moderator inside the day is compared with votal's
+running count just before that post (``tally_day(..., until=...)``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Iterator
+
+from votal.audit.compare import CountCheck, make_resolver
+from votal.audit.replay import ModCount, audit_day
+from votal.audit.votecounts import read_mod_post
+from votal.scraper.model import Post
+
+FORUM = "https://forum.mafiascum.net/viewtopic.php"
+
+
+@dataclass(frozen=True, slots=True)
+class RealDay:
+    game: str          # game number, e.g. "1091"
+    day: int
+    checks: tuple[CountCheck, ...]
+    outcome: dict      # votal's outcome for the day
+    expected: str      # the curators' outcome ("LYNCH Beefster", "NO_LYNCH")
+
+
+def forum_time(text: str) -> datetime:
+    """phpBB's "Mon Dec 06, 2010 4:37 pm" (time zone unknown: UTC, as the README says)."""
+    return datetime.strptime(text, "%a %b %d, %Y %I:%M %p").replace(tzinfo=timezone.utc)
+
+
+def thread_posts(path: Path, thread: str) -> list[Post]:
+    posts = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            d = json.loads(line)
+            posts.append(Post(
+                id=str(d["id"]), number=int(d["number"]), thread=f"{FORUM}?t={thread}",
+                url=f"{FORUM}?p={d['id']}#p{d['id']}", author=d["user"],
+                author_id=str(d.get("user_id") or "") or None, time=forum_time(d["time"]),
+                edited=None, html=d["content"]))
+    return sorted(posts, key=Post.sort_key)
+
+
+def is_clean(outcome: dict) -> bool:
+    return not any(outcome["flags"].values()) and not outcome["day_killed_slots"]
+
+
+def day_game(meta: dict, outcome: dict, start: datetime, end: datetime):
+    """A one-day game file (parsed), as the days/*/game.toml files are written."""
+    from votal.tally.game import parse_game
+
+    data = {
+        "title": f"Game {meta['number']}: {meta['title']} day {outcome['day']}",
+        "ruleset": "mafiascum", "timezone": "UTC", "language": "en",
+        "moderators": list(meta["moderators"]), "source": {"posts": "posts.jsonl"},
+        "schedule": {"day1": start.date(), "deadline": "23:59", "day_change": "23:59",
+                     "day": {"1": {"start": start, "deadline": end}}},
+        "players": [{"name": slot[0], **({"aliases": slot[1:]} if slot[1:] else {})}
+                    for slot in outcome["alive_slots"]],
+    }
+    return parse_game(data, path=f"mafiascum/{meta['number']}-d{outcome['day']}")
+
+
+def _game_posts(posts):
+    """GamePosts of the tally contract (wherever the engine defines it)."""
+    try:
+        from votal.tally import GamePosts
+    except ImportError:
+        from votal.load import GamePosts
+    return GamePosts(tuple(posts), None)
+
+
+def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
+    """One clean day: every moderator count inside it against votal's running count."""
+    first, last = outcome["phase_start_post"], outcome["phase_end_post"]
+    day_posts = [p for p in posts if first < p.number <= last]
+    start = next(p.time for p in posts if p.number == first)
+    # The end post closes the day; a minute more keeps votes posted in its own minute inside
+    # (the forum prints minutes) -- nothing after it is in the day's posts.
+    end = next(p.time for p in posts if p.number == last) + timedelta(minutes=1)
+    game = day_game(meta, outcome, start, end)
+    gposts = _game_posts(day_posts)
+    from votal.tally import tally_day
+
+    result = tally_day(game, gposts, 1).to_dict()
+    resolve = make_resolver({p.name: p.aliases for p in game.players})
+    mod = [ModCount(p, read_mod_post(p.html), 1) for p in day_posts
+           if p.author in meta["moderators"]]
+    mod = [m for m in mod if m.reading.votecount is not None]
+    audit = audit_day(game, gposts, 1, result, mod, resolve)
+    lynched = outcome["lynched_slots"]
+    expected = outcome["outcome"] + (f" {lynched[0][0]}" if lynched else "")
+    return RealDay(meta["number"], outcome["day"], audit.counts, result.get("outcome") or {},
+                   expected)
+
+
+def real_days(root: Path) -> Iterator[RealDay]:
+    """Every clean day of every game under ``root`` (the shared real/mafiascum folder)."""
+    games = {g["number"]: g for g in map(json.loads, (root / "games.jsonl").open(encoding="utf-8"))}
+    outcomes = [json.loads(line) for line in (root / "day_outcomes.jsonl").open(encoding="utf-8")]
+    cache: dict[str, list[Post]] = {}
+    for o in outcomes:
+        if not is_clean(o):
+            continue
+        meta = games[o["game_number"]]
+        if o["thread"] not in cache:
+            cache[o["thread"]] = thread_posts(root / "threads" / f"{o['thread']}.jsonl", o["thread"])
+        yield audit_clean_day(meta, o, cache[o["thread"]])
