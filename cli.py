@@ -97,6 +97,40 @@ def demo_cmd() -> None:
 
 # ---- tally (tally/, report/) ---------------------------------------------------------------
 
+
+def render_day(result, fmt: str) -> str:
+    """The one place a day's result is rendered (formats grow here: bbcode, markdown, html, csv)."""
+    import json
+
+    from votal.tally.result import render_text
+
+    if fmt == "json":
+        return json.dumps(result.to_dict(), ensure_ascii=False, indent=1) + "\n"
+    if fmt == "text":
+        return render_text(result)
+    raise typer.BadParameter(f"unknown format {fmt!r} (json, text)", param_hint="--format")
+
+
+@app.command("tally")
+def tally_cmd(
+    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
+    day: int = typer.Option(0, "--day", help="the day to tally (default: the current or last day)"),
+    fmt: str = typer.Option("text", "--format", help="json or text"),
+    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
+    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+) -> None:
+    """The official tally of a day (rules.md), from the game file and its thread."""
+    from pathlib import Path
+
+    from votal.load import load_game, load_posts
+    from votal.tally.engine import last_day, tally_day
+
+    game = load_game(game_file)
+    posts = load_posts(game, offline=offline, db=Path(db) if db else None)
+    n = day or last_day(game, posts)
+    sys.stdout.write(render_day(tally_day(game, posts, n), fmt))
+
+
 # ---- history, chart, report (report/) ------------------------------------------------------
 
 # ---- audit (audit/) ------------------------------------------------------------------------

@@ -1,0 +1,56 @@
+"""The I/O edge of the tally: read a game file and its posts (tally-api.md).
+
+`load_game(path)` parses the TOML file and hands the dict to the pure `tally.game.parse_game`;
+`load_posts(game, offline=..., db=...)` reads the sources the game file names.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from votal.errors import GameFileError, InputError
+from votal.scraper.model import Post, read_posts_jsonl
+from votal.tally.engine import GamePosts
+from votal.tally.game import Game, parse_game
+
+
+def load_game(path: str | Path) -> Game:
+    """The game file at ``path``, checked against its ruleset (GameFileError otherwise)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise GameFileError(f"{p}: cannot read the game file ({e.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise GameFileError(f"{p}: not valid TOML ({e})") from None
+    return parse_game(data, path=str(p))
+
+
+def load_posts(game: Game, *, offline: bool = False, db: Path | None = None) -> GamePosts:
+    """The game thread's posts and the vote thread's (MB-01), from the sources in the game file."""
+    if game.source.main is None:
+        raise GameFileError(f"{game.path}: [source] names no thread, pages or posts")
+    base = Path(game.path).resolve().parent
+    main = _read(game, game.source.main, base, offline=offline, db=db)
+    votes = None
+    if game.source.vote_thread:
+        votes = tuple(_read(game, game.source.vote_thread, base, offline=offline, db=db))
+    elif game.preset.vote_thread:
+        raise GameFileError(f"{game.path}: [source]: ruleset {game.ruleset} needs a vote_thread (MB-01)")
+    return GamePosts(tuple(main), votes)
+
+
+def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None) -> list[Post]:
+    """A posts JSONL directly; anything else (URL, saved pages) through the scraper's sources."""
+    local = (base / source) if "://" not in source else None
+    if local is not None and local.suffix == ".jsonl":
+        return read_posts_jsonl(local)
+    try:
+        from votal.scraper.sources import load_posts as scraper_load
+    except ImportError:
+        raise InputError(f"{game.path}: source {source!r} needs the scraper (votal.scraper.sources), "
+                         "which is not available; give posts = \"x.jsonl\"") from None
+    return scraper_load(source, base_dir=base, db=db, timezone=game.timezone, offline=offline)

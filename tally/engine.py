@@ -1,0 +1,133 @@
+"""Tally a day or a whole game: run the preset's rule steps over the day's posts.
+
+The engine knows no ruleset: the preset (data) lists the steps. Days are replayed from day 1,
+because absences, refusals, saves and eliminations carry from one day to the next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable
+
+from votal.scraper.model import Post
+from votal.tally.game import Game
+from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState
+from votal.tally.names import NameResolver, fold
+from votal.tally.result import freeze
+from votal.tally.rules.context import Day, GameState
+from votal.tally.schedule import Schedule
+from votal.tally.timeline import Timeline
+
+
+@dataclass(frozen=True, slots=True)
+class GamePosts:
+    """The game thread's posts and, in rulesets with one (MB-01), the vote thread's."""
+
+    main: tuple[Post, ...]
+    votes: tuple[Post, ...] | None = None
+
+
+class _Run:
+    """One replay of a game from day 1: schedule, timeline, carried state, posts by day."""
+
+    def __init__(self, game: Game, posts: GamePosts):
+        self.game, self.preset = game, game.preset
+        self.schedule = Schedule(game.schedule, game.tz, window=self.preset.window)
+        self.timeline = Timeline(
+            game, self.schedule, eliminated_state=self.preset.eliminated_state,
+            murder_at_schedule=bool(game.options.get("murder_at_schedule", False)))
+        self.state = GameState()
+        self.main = _by_day(self.schedule, posts.main)
+        self.votes = _by_day(self.schedule, posts.votes) if posts.votes is not None else self.main
+        self.resolver = _resolver(game, self.timeline)
+        self.authors = {fold(n): p.name for p in game.players for n in (p.name, *p.aliases)}
+        self.moderators = frozenset(fold(m) for m in game.moderators)
+        self.cache: dict = {}
+
+    def author_slot(self, author: str, t: datetime) -> str | None:
+        """C-01: the slot an author holds at t, or None for a moderator or a non-player."""
+        if fold(author) in self.moderators:
+            return None
+        name = self.authors.get(fold(author))
+        if name is None or not self.timeline.holds(name, t):
+            return None
+        return self.timeline.slot_of(name)
+
+    @property
+    def last_day(self) -> int:
+        days = [d for d in (*self.main, *self.votes) if d > 0]
+        return max(days, default=1)
+
+    def day(self, n: int, until: tuple[datetime, int] | None = None) -> DayResult:
+        start, deadline, end = self.schedule.bounds(n)
+        day = Day(
+            game=self.game, preset=self.preset, options=self.game.options, number=n,
+            schedule=self.schedule, clock=self.schedule.clock(n), start=start, end=end,
+            timeline=self.timeline, state=self.state,
+            posts=_before(self.main.get(n, []), until), vote_posts=_before(self.votes.get(n, []), until),
+            until=until, resolver=self.resolver, author_slot=self.author_slot,
+            moderators=self.moderators, cache=self.cache)
+        for step in self.preset.steps:
+            step(day)
+        if day.outcome is None:
+            day.outcome = Outcome(OutcomeKind.NO_ELIMINATION)
+        if until is None:
+            for step in self.preset.closing:
+                step(day)
+            self._carry(day)
+        return freeze(day)
+
+    def _carry(self, day: Day) -> None:
+        """A day's elimination and removals carry into the next days without any event."""
+        if day.outcome.kind is OutcomeKind.ELIMINATED:
+            for slot in day.outcome.players:
+                self.timeline.eliminate(slot, day.close, "vote")
+        for r in day.removed:
+            self.timeline.add(r.player, day.close, PlayerState.OUT, "removed")
+
+
+def _by_day(schedule: Schedule, posts: Iterable[Post]) -> dict[int, list[Post]]:
+    out: dict[int, list[Post]] = {}
+    for p in sorted(posts, key=Post.sort_key):
+        out.setdefault(schedule.day_of(p.time), []).append(p)
+    return out
+
+
+def _before(posts: list[Post], until: tuple[datetime, int] | None) -> list[Post]:
+    if until is None:
+        return posts
+    t, number = until
+    return [p for p in posts if (p.time, p.number or 0) < (t, number)]
+
+
+def _resolver(game: Game, timeline: Timeline) -> NameResolver:
+    names: dict[str, list[str]] = {}
+    for p in game.players:
+        names.setdefault(timeline.slot_of(p.name), []).extend((p.name, *p.aliases))
+    kwargs = {}
+    if game.options.get("fuzzy_threshold"):
+        kwargs["threshold"] = game.options["fuzzy_threshold"]
+    return NameResolver(names, fuzzy=bool(game.options.get("fuzzy", True)), **kwargs)
+
+
+def tally_day(game: Game, posts: GamePosts, day: int, *,
+              until: tuple[datetime, int] | None = None) -> DayResult:
+    """The result of day ``day`` (days before it replayed); ``until`` gives a running count."""
+    if day < 1:
+        raise ValueError("day must be ≥ 1 (day 0 has no vote)")
+    run = _Run(game, posts)
+    for n in range(1, day):
+        run.day(n)
+    return run.day(day, until)
+
+
+def tally_game(game: Game, posts: GamePosts) -> list[DayResult]:
+    """Every day from 1 to the last day with posts."""
+    run = _Run(game, posts)
+    return [run.day(n) for n in range(1, run.last_day + 1)]
+
+
+def last_day(game: Game, posts: GamePosts) -> int:
+    """The current or last day: the last day with posts (1 when there are none)."""
+    return _Run(game, posts).last_day

@@ -1,0 +1,379 @@
+"""The game file (interfaces.md §1) as records, built from the parsed TOML dict (pure).
+
+:func:`parse_game` checks keys, players, events and the ruleset's rules for events; anything wrong
+is a GameFileError naming the file, the event (index and type) and the rule id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from types import MappingProxyType
+from typing import Any, Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from votal.errors import GameFileError
+from votal.tally.names import fold
+
+EVENT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # type: (required fields besides type, optional fields) -- interfaces.md §1
+    "murdered": (("player",), ("at", "day", "note")),
+    "eliminated": (("player",), ("at", "day", "note")),
+    "revived": (("player",), ("at", "day", "note")),
+    "removed": (("player", "reason"), ("at", "day", "note")),
+    "replaced": (("old", "new"), ("at", "day", "note")),
+    "excused": (("player", "day"), ("at", "note")),
+    "lawyer": (("actor", "target", "day"), ("at", "note")),
+    "cop_swap": (("actor", "a", "b", "day"), ("at", "note")),
+    "block": (("actor", "target", "day"), ("at", "note")),
+    "immunity": (("actor", "target", "day"), ("at", "note")),
+    "card": (("card", "actor", "day"), ("target", "at", "note")),
+    "poll": (("day", "votes"), ("at", "note")),
+    "runoff": (("day", "votes"), ("at", "note")),
+    "owl": (("actor", "target", "day"), ("at", "note")),
+    "priest": (("actor", "target", "day"), ("at", "note")),
+}
+CARDS = {"extra_vote", "vote_cancel", "arrest", "arrest_cancel", "echo", "exemption",
+         "necromancy", "grave_robbing", "failed_murder"}
+PLAYER_FIELDS = ("player", "actor", "target", "old", "new", "a", "b")
+TOP_KEYS = {"title", "ruleset", "timezone", "language", "moderators", "source", "schedule",
+            "options", "players", "events"}
+SOURCE_KEYS = {"thread", "pages", "posts", "vote_thread"}
+SCHEDULE_KEYS = {"day1", "deadline", "day_change", "murder", "skip_weekends", "holidays", "day"}
+PLAYER_KEYS = {"name", "aliases", "role", "faction", "vote_weight", "joined", "replaces"}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    aliases: tuple[str, ...] = ()
+    role: str | None = None
+    faction: str | None = None
+    vote_weight: int = 1
+    joined: datetime | None = None
+    replaces: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    index: int                     # 1-based position among [[events]]
+    type: str
+    day: int | None = None
+    at: datetime | None = None
+    player: str | None = None
+    actor: str | None = None
+    target: str | None = None
+    old: str | None = None
+    new: str | None = None
+    a: str | None = None
+    b: str | None = None
+    reason: str | None = None
+    card: str | None = None
+    poll: tuple[tuple[str, int], ...] = ()          # poll: candidate -> votes
+    ballots: tuple[tuple[str, str], ...] = ()       # runoff: (voter, target | "abstain")
+    note: str = ""
+
+    def label(self) -> str:
+        return f"event #{self.index} ({self.type}{'/' + self.card if self.card else ''})"
+
+
+@dataclass(frozen=True, slots=True)
+class DayOverride:
+    start: datetime | None = None
+    deadline: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleSpec:
+    day1: date
+    deadline: time | None
+    day_change: time | None
+    murder: time | None
+    skip_weekends: bool
+    holidays: frozenset[date]
+    days: Mapping[int, DayOverride] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    thread: str | None = None
+    pages: str | None = None
+    posts: str | None = None
+    vote_thread: str | None = None
+
+    @property
+    def main(self) -> str | None:
+        return self.thread or self.pages or self.posts
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    path: str
+    title: str
+    ruleset: str
+    timezone: str
+    language: str
+    moderators: tuple[str, ...]
+    source: Source
+    schedule: ScheduleSpec
+    options: Mapping[str, Any]
+    players: tuple[Player, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    @property
+    def preset(self):
+        from votal.tally.presets import get_preset
+
+        return get_preset(self.ruleset)
+
+    def player(self, name: str) -> Player:
+        return next(p for p in self.players if p.name == name)
+
+    def events_of(self, *types: str, day: int | None = None) -> tuple[Event, ...]:
+        return tuple(e for e in self.events
+                     if e.type in types and (day is None or e.day == day))
+
+
+def parse_game(data: Mapping[str, Any], *, path: str = "game.toml") -> Game:
+    """Build a Game from a parsed game file; GameFileError on any breach (interfaces.md §1)."""
+    from votal.tally.presets import PRESETS, get_preset
+    from votal.tally.rules.checks import check_events
+
+    _unknown(data, TOP_KEYS, path, "top level")
+    ruleset = _req_str(data, "ruleset", path)
+    if ruleset not in PRESETS:
+        raise GameFileError(f"{path}: unknown ruleset {ruleset!r} (known: {', '.join(sorted(PRESETS))})")
+    preset = get_preset(ruleset)
+    tzname = _req_str(data, "timezone", path)
+    try:
+        tz = ZoneInfo(tzname)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise GameFileError(f"{path}: timezone {tzname!r} is not an IANA time zone") from None
+    players = _players(data.get("players"), path, tz)
+    resolve = _name_index(players)
+    schedule = _schedule(data.get("schedule"), path, tz, preset)
+    options = _options(data.get("options"), path, preset)
+    events = tuple(_event(i, raw, path, tz, resolve)
+                   for i, raw in enumerate(_list(data.get("events", []), "events", path), 1))
+    game = Game(
+        path=path, title=str(data.get("title") or path), ruleset=ruleset, timezone=tzname,
+        language=str(data.get("language") or preset.language), moderators=tuple(
+            str(m) for m in _list(data.get("moderators", []), "moderators", path)),
+        source=_source(data.get("source"), path), schedule=schedule,
+        options=MappingProxyType(options), players=players, events=events)
+    check_events(game)
+    return game
+
+
+def _unknown(table: Mapping, allowed: set[str], path: str, where: str) -> None:
+    if not isinstance(table, Mapping):
+        raise GameFileError(f"{path}: {where} must be a table")
+    extra = sorted(set(table) - allowed)
+    if extra:
+        raise GameFileError(f"{path}: {where}: unknown key(s) {', '.join(extra)}")
+
+
+def _req_str(table: Mapping, key: str, path: str, where: str = "top level") -> str:
+    value = table.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise GameFileError(f"{path}: {where}: '{key}' is required (a string)")
+    return value.strip()
+
+
+def _list(value: Any, key: str, path: str) -> list:
+    if not isinstance(value, list):
+        raise GameFileError(f"{path}: '{key}' must be a list")
+    return value
+
+
+def _instant(value: Any, tz: ZoneInfo, path: str, where: str) -> datetime:
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise GameFileError(f"{path}: {where}: {value!r} is not a date-time") from None
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=tz)
+    raise GameFileError(f"{path}: {where}: {value!r} is not a date-time")
+
+
+def _clock(value: Any, path: str, where: str) -> time | None:
+    if value is None:
+        return None
+    if isinstance(value, time):
+        return value
+    try:
+        return time.fromisoformat(str(value))
+    except ValueError:
+        raise GameFileError(f"{path}: {where}: {value!r} is not a time of day (HH:MM)") from None
+
+
+def _source(raw: Any, path: str) -> Source:
+    if raw is None:
+        return Source()
+    _unknown(raw, SOURCE_KEYS, path, "[source]")
+    main = [k for k in ("thread", "pages", "posts") if raw.get(k)]
+    if len(main) > 1:
+        raise GameFileError(f"{path}: [source]: give exactly one of thread / pages / posts, got {main}")
+    return Source(**{k: str(v) for k, v in raw.items()})
+
+
+def _players(raw: Any, path: str, tz: ZoneInfo) -> tuple[Player, ...]:
+    out: list[Player] = []
+    seen: dict[str, str] = {}
+    for i, p in enumerate(_list(raw if raw is not None else [], "players", path), 1):
+        where = f"player #{i}"
+        _unknown(p, PLAYER_KEYS, path, where)
+        name = _req_str(p, "name", path, where)
+        aliases = tuple(str(a) for a in _list(p.get("aliases", []), f"{where}.aliases", path))
+        for n in (name, *aliases):
+            key = fold(n)
+            if key in seen and seen[key] != name:
+                raise GameFileError(f"{path}: {where}: name {n!r} is already used by {seen[key]!r}")
+            seen[key] = name
+        weight = p.get("vote_weight", 1)
+        if not isinstance(weight, int) or weight < 0:
+            raise GameFileError(f"{path}: {where}: vote_weight must be a whole number ≥ 0 (MS-05)")
+        out.append(Player(
+            name=name, aliases=aliases, role=p.get("role"), faction=p.get("faction"),
+            vote_weight=weight, replaces=p.get("replaces"),
+            joined=_instant(p["joined"], tz, path, f"{where}.joined") if "joined" in p else None))
+    if not out:
+        raise GameFileError(f"{path}: the game has no [[players]]")
+    names = {p.name for p in out}
+    for p in out:
+        if p.replaces and p.replaces not in names:
+            raise GameFileError(f"{path}: player {p.name!r} replaces unknown player {p.replaces!r} (MS-04)")
+    return tuple(out)
+
+
+def _name_index(players: tuple[Player, ...]):
+    index = {fold(n): p.name for p in players for n in (p.name, *p.aliases)}
+
+    def resolve(name: str) -> str | None:
+        return index.get(fold(str(name)))
+    return resolve
+
+
+def _schedule(raw: Any, path: str, tz: ZoneInfo, preset) -> ScheduleSpec:
+    if raw is None:
+        raise GameFileError(f"{path}: [schedule] with day1 is required (C-09)")
+    _unknown(raw, SCHEDULE_KEYS, path, "[schedule]")
+    day1 = raw.get("day1")
+    if isinstance(day1, datetime) or not isinstance(day1, date):
+        raise GameFileError(f"{path}: [schedule]: day1 must be a date (YYYY-MM-DD) (C-09)")
+    deadline = _clock(raw.get("deadline"), path, "[schedule].deadline") or preset.deadline
+    day_change = _clock(raw.get("day_change"), path, "[schedule].day_change") or preset.day_change
+    if deadline is None or day_change is None:
+        raise GameFileError(
+            f"{path}: [schedule]: ruleset {preset.name} has no fixed hours: give deadline and "
+            f"day_change (\"HH:MM\") (C-09)")
+    holidays = frozenset(_list(raw.get("holidays", []), "schedule.holidays", path))
+    if any(not isinstance(h, date) or isinstance(h, datetime) for h in holidays):
+        raise GameFileError(f"{path}: [schedule]: holidays must be dates (C-10)")
+    days = {}
+    for key, table in (raw.get("day") or {}).items():
+        where = f"[schedule.day.{key}]"
+        if not str(key).isdigit() or int(key) < 1:
+            raise GameFileError(f"{path}: {where}: day must be a number ≥ 1 (C-09)")
+        _unknown(table, {"start", "deadline"}, path, where)
+        days[int(key)] = DayOverride(
+            start=_instant(table["start"], tz, path, f"{where}.start") if "start" in table else None,
+            deadline=(_instant(table["deadline"], tz, path, f"{where}.deadline")
+                      if "deadline" in table else None))
+    return ScheduleSpec(
+        day1=day1, deadline=deadline, day_change=day_change,
+        murder=_clock(raw.get("murder"), path, "[schedule].murder") or preset.murder,
+        skip_weekends=bool(raw.get("skip_weekends", preset.skip_weekends)),
+        holidays=holidays, days=MappingProxyType(days))
+
+
+def _options(raw: Any, path: str, preset) -> dict[str, Any]:
+    options = dict(preset.options)
+    if raw is None:
+        return options
+    _unknown(raw, set(options), path, f"[options] (ruleset {preset.name})")
+    for key, value in raw.items():
+        default = options[key]
+        if default is not None and not isinstance(value, type(default)):
+            raise GameFileError(f"{path}: [options].{key}: expected {type(default).__name__}, "
+                                f"got {value!r}")
+        allowed = preset.option_values.get(key)
+        if allowed and value not in allowed:
+            raise GameFileError(f"{path}: [options].{key}: {value!r} is not one of {allowed}")
+        options[key] = value
+    return options
+
+
+def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
+    if not isinstance(raw, Mapping):
+        raise GameFileError(f"{path}: event #{index}: must be a table")
+    etype = raw.get("type")
+    if etype not in EVENT_FIELDS:
+        raise GameFileError(f"{path}: event #{index} ({etype}): unknown event type "
+                            f"(known: {', '.join(sorted(EVENT_FIELDS))})")
+    label = f"{path}: event #{index} ({etype})"
+    required, optional = EVENT_FIELDS[etype]
+    missing = [k for k in required if k not in raw]
+    if missing:
+        raise GameFileError(f"{label}: missing field(s) {', '.join(missing)}")
+    extra = sorted(set(raw) - set(required) - set(optional) - {"type"})
+    if extra:
+        raise GameFileError(f"{label}: unknown field(s) {', '.join(extra)}")
+    fields: dict[str, Any] = {"index": index, "type": etype}
+    if "day" in raw:
+        if not isinstance(raw["day"], int) or isinstance(raw["day"], bool):
+            raise GameFileError(f"{label}: day must be a whole number")
+        fields["day"] = raw["day"]
+    if "at" in raw:
+        fields["at"] = _instant(raw["at"], tz, path, f"event #{index} ({etype}).at")
+    for key in PLAYER_FIELDS:
+        if key in raw:
+            name = resolve(raw[key])
+            if name is None:
+                raise GameFileError(f"{label}: {key} {raw[key]!r} is not a player of this game")
+            fields[key] = name
+    if etype == "card":
+        if raw["card"] not in CARDS:
+            raise GameFileError(f"{label}: unknown card {raw['card']!r} (known: {', '.join(sorted(CARDS))})")
+        fields["card"] = raw["card"]
+    if etype == "removed":
+        fields["reason"] = str(raw["reason"])
+    if etype == "poll":
+        fields["poll"] = _poll_votes(raw["votes"], label, resolve)
+    if etype == "runoff":
+        fields["ballots"] = _runoff_votes(raw["votes"], label, resolve)
+    if "note" in raw:
+        fields["note"] = str(raw["note"])
+    return Event(**fields)
+
+
+def _poll_votes(votes: Any, label: str, resolve) -> tuple[tuple[str, int], ...]:
+    if not isinstance(votes, Mapping):
+        raise GameFileError(f"{label}: votes must be a table {{candidate = n}} (C-11)")
+    out = []
+    for name, n in votes.items():
+        player = resolve(name)
+        if player is None or not isinstance(n, int):
+            raise GameFileError(f"{label}: votes: {name!r} = {n!r} is not a player and a count (C-11)")
+        out.append((player, n))
+    return tuple(out)
+
+
+def _runoff_votes(votes: Any, label: str, resolve) -> tuple[tuple[str, str], ...]:
+    if not isinstance(votes, list):
+        raise GameFileError(f"{label}: votes must be a list of {{voter, target}} (LM-02)")
+    out = []
+    for v in votes:
+        if not isinstance(v, Mapping) or set(v) != {"voter", "target"}:
+            raise GameFileError(f"{label}: each runoff vote needs exactly voter and target (LM-02)")
+        voter = resolve(v["voter"])
+        target = "abstain" if str(v["target"]).lower() == "abstain" else resolve(v["target"])
+        if voter is None or target is None:
+            raise GameFileError(f"{label}: runoff vote {dict(v)} names an unknown player (LM-02)")
+        out.append((voter, target))
+    return tuple(out)

@@ -1,0 +1,167 @@
+"""Rulesets as data: which rules run in which order, their options and schedule defaults.
+
+The engine runs ``steps`` (the day's count, in order), then ``closing`` (end-of-day removals and
+record keeping, skipped for a running count). No rule is chosen by the ruleset's name anywhere else.
+Every rules.md **Interpretation** is an option here, with its documented default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import time
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from votal.errors import GameFileError
+from votal.tally.model import PlayerState
+from votal.tally.rules import baku, checks, forum_ru, lupus, mafiascum, palermo
+from votal.tally.rules import common as c
+from votal.tally.rules import reading as r
+
+Step = Callable[..., Any]
+
+COMMON_OPTIONS: dict[str, Any] = {
+    "fuzzy": True,               # vocabulary: fuzzy name matching after folding and aliases
+    "fuzzy_threshold": 0.0,      # 0 = the name resolver's own default
+    "dead_posts_allowed": 0,     # C-08 allowances
+}
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    syntax: str                               # "red" or "mafiascum" (extract.read_post)
+    language: str
+    deadline: time | None
+    day_change: time | None
+    murder: time | None = None
+    skip_weekends: bool = False
+    window: tuple[int, int] | None = None     # PX-03: window (open, close) minutes after 20:00
+    options: Mapping[str, Any] = field(default_factory=dict)
+    option_values: Mapping[str, tuple] = field(default_factory=dict)
+    eliminated_state: PlayerState = PlayerState.OUT
+    last_words_causes: frozenset[str] | None = frozenset()  # None: any cause (MR-07)
+    weights: bool = False                     # MS-05: vote_weight counts
+    vote_thread: bool = False                 # MB-01
+    inactive_rule: str = "MB-07"
+    unvotable: tuple[Step, ...] = (c.not_active_target,)
+    steps: tuple[Step, ...] = ()
+    closing: tuple[Step, ...] = ()
+    event_checks: tuple[Step, ...] = ()
+
+
+def _opts(**extra: Any) -> Mapping[str, Any]:
+    return MappingProxyType({**COMMON_OPTIONS, **extra})
+
+
+PALERMO_EXTREME = Preset(
+    name="palermo-extreme", syntax="red", language="el",
+    deadline=time(20, 0), day_change=time(3, 0), murder=time(13, 0), window=(5, 10),
+    eliminated_state=PlayerState.GHOST, last_words_causes=frozenset({"vote"}),
+    options=_opts(dead_posts_allowed=1, window_first_vote=False, echo_delay_hours=3,
+                  absences_consecutive=2, absences_total=3, murder_at_schedule=False),
+    unvotable=(c.not_active_target, palermo.immune_target, palermo.exempt_target),
+    steps=(
+        r.read_ballots, r.edited_votes, r.dead_posts, palermo.locked_posts, palermo.window_chatter,
+        c.each_open(palermo.locked, palermo.after_window, c.inactive_voter, c.self_vote,
+                    c.invalid_target, palermo.locked_vote),
+        palermo.select_with_window,                                   # PX-01, PX-03
+        c.voter_gone, c.target_gone,                                  # C-02, C-04, PX-17
+        palermo.vote_cancel,                                          # PX-12
+        c.count_votes("PX-01"), palermo.extra_votes,                  # PX-11
+        palermo.cop_swap, palermo.lawyer_zero,                        # PX-08, PX-07
+        c.mark_absent,
+        c.decide(palermo.arrest, palermo.absence_tie, c.no_votes, c.sole_leader("PX-05"),
+                 palermo.mayor, c.poll_event, c.tie("PX-06", "poll")),
+    ),
+    closing=(palermo.absence_removals("PX-18"),),
+    event_checks=(checks.lawyer_not_self, checks.lawyer_from_day2, checks.one_cop_swap,
+                  checks.emperor_self_once, checks.arrest_cancel_in_time, checks.cards_need_target,
+                  checks.one_lawyer_per_day),
+)
+
+PALERMO_CLASSIC = Preset(
+    name="palermo-classic", syntax="red", language="el",
+    deadline=time(20, 0), day_change=time(3, 0), murder=time(13, 0), skip_weekends=True,
+    last_words_causes=frozenset({"vote"}),
+    options=_opts(dead_posts_allowed=1, absences_consecutive=2, absences_total=3,
+                  murder_at_schedule=True),
+    steps=(
+        r.read_ballots, r.edited_votes, r.dead_posts,
+        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
+        c.select_last_valid("PC-03"), c.voter_gone, c.target_gone, c.count_votes("PC-03"),
+        c.mark_absent,
+        c.decide(c.no_votes, c.sole_leader("PC-03"), c.poll_event, c.tie("PC-04", "poll")),
+    ),
+    closing=(palermo.absence_removals("PC-05"), palermo.reveal_alternately),
+)
+
+MAFIA_BAKU = Preset(
+    name="mafia-baku", syntax="red", language="ru",
+    deadline=time(21, 0), day_change=time(10, 0), vote_thread=True,
+    options=_opts(lawyer_hours=3, lawyer_saves=2, no_vote_note=True),
+    steps=(
+        r.read_ballots, r.edited_votes, r.dead_posts, baku.extra_posts,
+        c.each_open(baku.late, c.inactive_voter, c.self_vote, c.invalid_target),
+        baku.select_first, c.voter_gone, c.target_gone, c.count_votes("MB-02"),
+        c.mark_absent,
+        c.decide(c.no_votes, baku.lawyer_save, c.sole_leader("MB-04"),
+                 c.tie("MB-04", None)),
+    ),
+    closing=(baku.no_vote_removals, baku.inactive_removals, baku.lawyer_blind),
+)
+
+LUPUS_MIRTILLO = Preset(
+    name="lupus-mirtillo", syntax="red", language="it", deadline=None, day_change=None,
+    options=_opts(abstentions=2),
+    steps=(
+        r.read_ballots, r.edited_votes, r.dead_posts,
+        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
+        c.select_last_valid("LM-01"), c.voter_gone, c.target_gone, c.count_votes("LM-01"),
+        lupus.priest, c.mark_absent,
+        c.decide(c.no_votes, lupus.owl, c.sole_leader("LM-01"), lupus.runoff_on_tie),
+        lupus.black_cat,
+    ),
+    closing=(lupus.abstention_limit,),
+    event_checks=(checks.once_per_game("owl", "LM-04"), checks.once_per_game("priest", "LM-05")),
+)
+
+MAFIA_FORUM_RU = Preset(
+    name="mafia-forum-ru", syntax="red", language="ru", deadline=None, day_change=None,
+    last_words_causes=None, inactive_rule="MR-06",
+    options=_opts(dead_posts_allowed=1, reason_words=3, refusals=2),
+    steps=(
+        r.read_ballots, r.edited_votes, r.dead_posts,
+        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, forum_ru.no_reason,
+                    c.invalid_target),
+        forum_ru.agreement,
+        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
+        forum_ru.select_first_accepted, c.voter_gone, c.target_gone, c.count_votes("MR-04"),
+        c.mark_absent,
+        c.decide(c.no_votes, c.sole_leader("MR-05"), forum_ru.first_to_max),
+    ),
+    closing=(baku.inactive_removals, forum_ru.refusals),
+)
+
+MAFIASCUM = Preset(
+    name="mafiascum", syntax="mafiascum", language="en", deadline=None, day_change=None,
+    weights=True,
+    options=_opts(deadline="plurality", majority=0, one_less_for_no_lynch=False),
+    option_values={"deadline": ("plurality", "no-lynch")},
+    steps=(
+        r.read_ballots, r.edited_votes,
+        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
+        mafiascum.running_votes, c.voter_gone, c.target_gone, c.count_votes("MS-01"),
+        c.decide(mafiascum.hammer, c.no_votes, mafiascum.at_deadline),
+    ),
+)
+
+PRESETS: dict[str, Preset] = {p.name: p for p in (
+    PALERMO_EXTREME, PALERMO_CLASSIC, MAFIA_BAKU, LUPUS_MIRTILLO, MAFIA_FORUM_RU, MAFIASCUM)}
+
+
+def get_preset(name: str) -> Preset:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise GameFileError(f"unknown ruleset {name!r} (known: {', '.join(sorted(PRESETS))})") from None

@@ -1,0 +1,231 @@
+"""Common rules of every ruleset (C-02..C-04, C-09) and the shared steps of a count."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
+from votal.tally.rules.context import Ballot, Day
+
+Filter = Callable[[Day, Ballot], None]
+
+
+def each_open(*filters: Filter) -> Callable[[Day], None]:
+    """Run ballot filters in order on every undecided ballot; the first that decides wins."""
+    def step(day: Day) -> None:
+        for ballot in day.ballots:
+            for f in filters:
+                if ballot.status is not None:
+                    break
+                f(day, ballot)
+    step.__name__ = "each_open(" + ", ".join(f.__name__ for f in filters) + ")"
+    step.__doc__ = "\n".join((f.__doc__ or "").strip().split("\n")[0] for f in filters)
+    return step
+
+
+# -- ballot filters ----------------------------------------------------------------------------
+
+def after_deadline(day: Day, b: Ballot) -> None:
+    """C-09: a vote at or after the deadline does not count for the day (intervals half-open)."""
+    if b.time >= day.clock.deadline:
+        b.decide(Status.IGNORED, "C-09", "after the deadline")
+
+
+def inactive_voter(day: Day, b: Ballot) -> None:
+    """C-02: a vote by a player who is not active at the post's time is ignored."""
+    if not day.can_vote(b.voter, b.time):
+        state = day.state_of(b.voter, b.time).value
+        b.decide(Status.IGNORED, "C-02", f"voter is {state}")
+        day.violate("V-INACTIVE-VOTER", day.name(b.voter), b.post, f"voter is {state}")
+
+
+def self_vote(day: Day, b: Ballot) -> None:
+    """C-03: a vote for oneself is invalid and counts as no vote; it replaces nothing."""
+    if b.target is not None and b.target == b.voter:
+        b.decide(Status.INVALID, "C-03", "vote for oneself")
+        day.violate("V-SELF", day.name(b.voter), b.post)
+
+
+def invalid_target(day: Day, b: Ballot) -> None:
+    """C-04: a vote cast after its target became unvotable is invalid (V-INVALID-TARGET)."""
+    if b.target is None or b.target == NO_LYNCH:
+        return
+    since, why = unvotable_since(day, b.target)
+    if since is not None and since <= b.time:
+        b.decide(Status.INVALID, "C-04", f"{day.name(b.target)} cannot be voted ({why})")
+        day.violate("V-INVALID-TARGET", day.name(b.voter), b.post, b.note)
+
+
+def unvotable_since(day: Day, target: str) -> tuple[datetime | None, str]:
+    """C-04, PX-10, PX-15, PX-17: since when the target cannot be voted in this day's vote."""
+    found: list[tuple[datetime, str]] = []
+    for fn in day.preset.unvotable:
+        hit = fn(day, target)
+        if hit is not None:
+            found.append(hit)
+    if not found:
+        return None, ""
+    return min(found)
+
+
+def not_active_target(day: Day, target: str) -> tuple[datetime, str] | None:
+    """C-04/PX-17: a target out or a ghost at the deadline, since he left."""
+    if day.active(target, day.vote_end):
+        return None
+    since = day.timeline.left_at(target, day.vote_end)
+    cause = day.timeline.cause(target, day.vote_end) or "out"
+    return (since or day.start, cause)
+
+
+# -- selection ---------------------------------------------------------------------------------
+
+def select_last_valid(rule: str) -> Callable[[Day], None]:
+    """PC-03/PX-01/LM-01: the last valid vote of each voter stands; earlier ones are superseded."""
+    def step(day: Day) -> None:
+        _select_last(day, [b for b in day.ballots if b.status is None], rule)
+    step.__doc__ = f"{rule}: the last valid vote stands; earlier ones are superseded."
+    step.__name__ = f"select_last_valid[{rule}]"
+    return step
+
+
+def _select_last(day: Day, ballots: list[Ballot], rule: str) -> None:
+    for b in ballots:
+        previous = day.final.get(b.voter)
+        if previous is not None:
+            previous.decide(Status.IGNORED, rule, "changed later")
+        day.final[b.voter] = b
+
+
+# -- end of the vote -----------------------------------------------------------------------------
+
+def voter_gone(day: Day) -> None:
+    """C-02: a vote counts only if its voter is still active at the deadline (no violation)."""
+    for voter, b in list(day.final.items()):
+        if b.status is None and not day.can_vote(voter, day.vote_end):
+            b.decide(Status.IGNORED, "C-02", "voter not active at the deadline")
+
+
+def target_gone(day: Day) -> None:
+    """C-04: a standing vote for a target unvotable at the deadline is void without blame."""
+    for b in day.final.values():
+        if b.status is None and b.target not in (None, NO_LYNCH):
+            since, why = unvotable_since(day, b.target)
+            if since is not None:
+                b.decide(Status.VOID, "C-04", f"{day.name(b.target)} cannot be voted ({why})",
+                         blame=False)
+
+
+def count_votes(rule: str) -> Callable[[Day], None]:
+    """The standing valid votes become counted votes, weighted (MS-05), per target."""
+    def step(day: Day) -> None:
+        weights = {day.timeline.slot_of(p.name): p.vote_weight for p in day.game.players}
+        for b in sorted(day.final.values(), key=lambda b: b.order):
+            if b.status is not None or b.target is None:
+                if b.status is None:
+                    b.decide(Status.IGNORED, rule, "unvote")
+                continue
+            b.weight = weights.get(b.voter, 1) if day.preset.weights else 1
+            b.decide(Status.COUNTED, b.rule or rule, b.note, blame=True)
+            day.counts[b.target] = day.counts.get(b.target, 0) + b.weight
+            day.voters.setdefault(b.target, []).append(b.voter)
+    step.__doc__ = f"{rule}: counted votes per target."
+    step.__name__ = f"count_votes[{rule}]"
+    return step
+
+
+def leaders(day: Day) -> tuple[int, list[str]]:
+    """The top count and the players who have it (No Lynch included where it is a target)."""
+    live = {t: n for t, n in day.counts.items() if n > 0}
+    if not live:
+        return 0, []
+    top = max(live.values())
+    return top, sorted((t for t, n in live.items() if n == top), key=day.name)
+
+
+# -- who is charged --------------------------------------------------------------------------------
+
+def charged(day: Day) -> list[str]:
+    """interfaces §3 `absent`: active at the deadline, not excused, no counted vote, not spared."""
+    excused = {day.timeline.slot_of(e.player) for e in day.events("excused")}
+    out = []
+    for slot in day.timeline.slots:
+        if not day.active(slot, day.vote_end) or slot in excused or slot in day.cancelled:
+            continue
+        b = day.final.get(slot)
+        if b is not None and (b.status is Status.COUNTED or not b.blame):
+            continue
+        out.append(slot)
+    return out
+
+
+def mark_absent(day: Day) -> None:
+    """PX-18/PC-05/MB-06/MR-06/LM-01: who is charged for having no counted vote today."""
+    day.absent = charged(day)
+
+
+# -- outcome helpers ------------------------------------------------------------------------------
+
+def decide(*checks: Callable[[Day], Outcome | None]) -> Callable[[Day], None]:
+    """Ordered outcome checks: the first that gives an outcome decides (python-chess style)."""
+    def step(day: Day) -> None:
+        if day.outcome is not None:
+            return
+        for check in checks:
+            outcome = check(day)
+            if outcome is not None:
+                day.outcome = outcome
+                return
+    step.__name__ = "decide(" + ", ".join(c.__name__ for c in checks) + ")"
+    return step
+
+
+def no_votes(day: Day) -> Outcome | None:
+    """No counted vote at all: no elimination (reason no-votes)."""
+    if not any(n > 0 for n in day.counts.values()):
+        return Outcome(OutcomeKind.NO_ELIMINATION, (), Reason.NO_VOTES, "C-02")
+    return None
+
+
+def sole_leader(rule: str) -> Callable[[Day], Outcome | None]:
+    """PX-05/PC-03/MB-04/LM-01/MR-05: the one player with the most votes leaves (plurality)."""
+    def check(day: Day) -> Outcome | None:
+        _, top = leaders(day)
+        if len(top) == 1:
+            return Outcome(OutcomeKind.ELIMINATED, (top[0],), Reason.PLURALITY, rule)
+        return None
+    check.__name__ = f"sole_leader[{rule}]"
+    check.__doc__ = f"{rule}: the one player with the most votes leaves."
+    return check
+
+
+def tie(rule: str, next_step: str | None, reason: Reason | None = None):
+    """A tie for the lead: a poll or runoff follows, or no one leaves (PC-04, MB-04)."""
+    def check(day: Day) -> Outcome | None:
+        _, top = leaders(day)
+        if len(top) < 2:
+            return None
+        if next_step is None:
+            return Outcome(OutcomeKind.NO_ELIMINATION, (), reason or Reason.TIE, rule)
+        return Outcome(OutcomeKind.TIE, tuple(top), None, rule, next_step)
+    check.__name__ = f"tie[{rule}]"
+    return check
+
+
+def poll_event(day: Day) -> Outcome | None:
+    """C-11: a `poll` event with votes decides the day's outcome (reason poll)."""
+    for e in day.events("poll"):
+        top = max(n for _, n in e.poll) if e.poll else 0
+        winners = tuple(day.timeline.slot_of(p) for p, n in e.poll if n == top)
+        if len(winners) == 1:
+            return Outcome(OutcomeKind.ELIMINATED, winners, Reason.POLL, "C-11")
+        return Outcome(OutcomeKind.TIE, winners, None, "C-11", "poll")
+    return None
+
+
+def removal(day: Day, slot: str, reason: str, rule: str) -> None:
+    from votal.tally.model import Removal
+
+    if any(r.player == slot for r in day.removed):
+        return
+    day.removed.append(Removal(slot, reason, rule))

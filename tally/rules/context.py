@@ -1,0 +1,173 @@
+"""The working state of one day's count, shared by the rule functions.
+
+Internal to the engine: rule functions read and update it in the preset's order; the engine then
+freezes it into a :class:`votal.tally.model.DayResult`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Mapping
+
+from votal.scraper.model import Post
+from votal.tally.game import Event, Game
+from votal.tally.model import (
+    Effect, Outcome, PlayerState, Removal, ReviewItem, Status, Violation,
+)
+from votal.tally.schedule import Schedule, VoteClock
+from votal.tally.timeline import Timeline
+
+
+@dataclass(slots=True)
+class Ballot:
+    """One vote action read from a post (a post may hold several in mafiascum: unvote, vote)."""
+
+    post: Post
+    voter: str
+    target: str | None          # a slot name, NO_LYNCH, or None for an unvote
+    text: str
+    unvote: bool = False
+    status: Status | None = None
+    rule: str = ""
+    note: str = ""
+    window: bool = False
+    blame: bool = True
+    weight: int = 1
+    order: int = 0
+
+    @property
+    def time(self) -> datetime:
+        return self.post.time
+
+    def decide(self, status: Status, rule: str, note: str = "", *, blame: bool = True) -> None:
+        self.status, self.rule, self.note, self.blame = status, rule, note, blame
+
+    @property
+    def open(self) -> bool:
+        return self.status is None
+
+
+@dataclass(slots=True)
+class GameState:
+    """What carries from one day to the next (absences, refusals, saves, posts after death)."""
+
+    absences: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    refusals: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    abstentions: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    saves: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    lawyer_missed: int = 0
+    dead_posts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    votes_against: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    first_vote_against: dict[str, datetime] = field(default_factory=dict)
+    reveal_vote_next: bool = True
+
+
+@dataclass(slots=True)
+class Day:
+    game: Game
+    preset: Any
+    options: Mapping[str, Any]
+    number: int
+    schedule: Schedule
+    clock: VoteClock
+    start: datetime
+    end: datetime
+    timeline: Timeline
+    state: GameState
+    posts: list[Post]                 # the game thread's posts of the day
+    vote_posts: list[Post]            # where votes are read (the vote thread in MB-01)
+    until: tuple[datetime, int] | None = None
+    resolver: Any = None
+    author_slot: Any = None           # callable(author, time) -> slot | None
+    ballots: list[Ballot] = field(default_factory=list)
+    final: dict[str, Ballot] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    voters: dict[str, list[str]] = field(default_factory=dict)
+    outcome: Outcome | None = None
+    absent: list[str] = field(default_factory=list)
+    removed: list[Removal] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    review: list[ReviewItem] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    revealed: list[dict] = field(default_factory=list)
+    majority: int | None = None
+    seed: int | None = None
+    cancelled: set[str] = field(default_factory=set)     # PX-12: voters whose vote is cancelled
+    flagged: set[str] = field(default_factory=set)        # post ids already given a violation
+    cache: dict = field(default_factory=dict)
+    moderators: frozenset[str] = frozenset()              # folded names (C-01)
+    decided: bool = False                                  # the outcome steps stop at the first
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """A running count (``until``): the day's vote is not over, nothing is applied at its end."""
+        return self.until is not None
+
+    @property
+    def close(self) -> datetime:
+        return self.clock.close
+
+    def events(self, *types: str, card: str | None = None) -> tuple[Event, ...]:
+        return tuple(e for e in self.game.events_of(*types, day=self.number)
+                     if card is None or e.card == card)
+
+    def state_of(self, slot: str, t: datetime) -> PlayerState:
+        return self.timeline.state(slot, t)
+
+    def active(self, slot: str, t: datetime) -> bool:
+        return self.timeline.state(slot, t) is PlayerState.ACTIVE
+
+    def active_at_deadline(self) -> list[str]:
+        return [s for s in self.timeline.slots if self.active(s, self.vote_end)]
+
+    @property
+    def vote_end(self) -> datetime:
+        """The instant at which 'still active at the deadline' is judged (C-02)."""
+        return self.clock.deadline
+
+    def violate(self, rule: str, player: str | None, post: Post | None = None, note: str = "",
+                *, once: bool = True) -> None:
+        if post is not None and once:
+            if post.id in self.flagged:
+                return
+            self.flagged.add(post.id)
+        self.violations.append(Violation(
+            rule, player, post.id if post else None, post.url if post else None,
+            post.time if post else None, note))
+
+    def is_moderator(self, author: str) -> bool:
+        from votal.tally.names import fold
+
+        return fold(author) in self.moderators
+
+    def open_ballots(self):
+        return [b for b in self.ballots if b.status is None]
+
+    def can_vote(self, slot: str, t: datetime) -> bool:
+        """C-02, PX-14: active, or a ghost while an echo card lets ghosts vote."""
+        if self.active(slot, t):
+            return True
+        if self.state_of(slot, t) is not PlayerState.GHOST:
+            return False
+        delay = self.options.get("echo_delay_hours", 3)
+        from datetime import timedelta
+
+        return any(e.at is not None and e.at + timedelta(hours=delay) <= t < self.close
+                   for e in self.events("card", card="echo"))
+
+    def blocked(self, actor: str) -> bool:
+        """PX-09: the actor's abilities have no effect on this day's vote."""
+        return any(e.target == actor for e in self.events("block"))
+
+    def role_holders(self, role: str) -> list[str]:
+        return [self.timeline.slot_of(p.name) for p in self.game.players
+                if (p.role or "").lower().replace(" ", "_") == role]
+
+    def name(self, slot: str) -> str:
+        """The slot's name as shown: its occupant at the deadline (MS-04)."""
+        return self.timeline.occupant(slot, self.vote_end)

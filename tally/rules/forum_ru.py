@@ -1,0 +1,85 @@
+"""`mafia-forum-ru` rules (MR-*): reasoned votes, agreement by quote, no change, first to max."""
+
+from __future__ import annotations
+
+from votal.tally.extract import MarkKind, words_besides
+from votal.tally.model import Outcome, OutcomeKind, Reason, Status
+from votal.tally.rules.common import leaders, removal
+from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.reading import reading
+
+
+def no_reason(day: Day, b: Ballot) -> None:
+    """MR-02: a vote needs reasons (≥ 3 words of the voter's own text besides the name)."""
+    if b.rule == "MR-03":
+        return  # the quote stands for the reasons
+    r = reading(day, b.post)
+    mark = next((m for m in r.marks if m.kind is MarkKind.RED), None)
+    if mark is not None and words_besides(r, mark) < day.options.get("reason_words", 3):
+        b.decide(Status.INVALID, "MR-02", "no reasons given")
+        day.violate("V-NO-REASON", day.name(b.voter), b.post)
+
+
+def agreement(day: Day) -> None:
+    """MR-03: quoting another player's accepted vote of the same turn is a vote for the same target.
+
+    A quote of anything else (a post of another turn, a rejected vote) makes no vote and no
+    violation. The new ballots then pass the same filters as the others.
+    """
+    accepted = {b.post.id: b for b in day.ballots if b.status is None and b.target is not None}
+    voted = {b.post.id for b in day.ballots}
+    added: list[Ballot] = []
+    for post in day.vote_posts:
+        voter = day.author_slot(post.author, post.time)
+        if voter is None or post.id in voted:
+            continue
+        r = reading(day, post)
+        refs = [q.post_id for q in r.quotes if q.post_id] + list(getattr(r, "links", ()))
+        source = next((accepted[i] for i in refs if i in accepted
+                       and accepted[i].time < post.time and accepted[i].voter != voter), None)
+        if source is None:
+            continue
+        b = Ballot(post, voter, source.target, source.text, rule="MR-03",
+                   note=f"agrees with post {source.post.id}")
+        added.append(b)
+    if added:
+        day.ballots = sorted(day.ballots + added, key=lambda x: (x.post.sort_key(), x.order))
+        for i, b in enumerate(day.ballots):
+            b.order = i
+
+
+def select_first_accepted(day: Day) -> None:
+    """MR-04: the first accepted vote of the turn stands; a later change is a violation."""
+    for b in day.ballots:
+        if b.status is not None:
+            continue
+        first = day.final.get(b.voter)
+        if first is None:
+            day.final[b.voter] = b
+        elif first.target == b.target:
+            b.decide(Status.IGNORED, "MR-04", "same vote again")
+        else:
+            b.decide(Status.IGNORED, "MR-04", "a vote cannot be changed")
+            day.violate("V-VOTE-CHANGE", day.name(b.voter), b.post)
+
+
+def first_to_max(day: Day) -> Outcome | None:
+    """MR-05: in a tie, the tied player who first reached the final top count is hanged."""
+    top_n, top = leaders(day)
+    if len(top) < 2:
+        return None
+    running: dict[str, int] = {}
+    for b in sorted((b for b in day.final.values() if b.status is Status.COUNTED),
+                    key=lambda b: b.post.sort_key()):
+        running[b.target] = running.get(b.target, 0) + b.weight
+        if b.target in top and running[b.target] >= top_n:
+            return Outcome(OutcomeKind.ELIMINATED, (b.target,), Reason.FIRST_TO_MAX, "MR-05")
+    return None
+
+
+def refusals(day: Day) -> None:
+    """MR-06: two refusals to vote in the game: the player goes missing (reason no-vote)."""
+    for slot in day.absent:
+        day.state.refusals[slot] += 1
+        if day.state.refusals[slot] >= day.options.get("refusals", 2):
+            removal(day, slot, "no-vote", "MR-06")

@@ -1,0 +1,112 @@
+"""`lupus-mirtillo` rules (LM-*): runoff (ballottaggio), owl, priest, black cat."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
+from votal.tally.rules.common import leaders
+from votal.tally.rules.context import Day
+
+ABSTAIN = "abstain"
+
+
+def priest(day: Day) -> None:
+    """LM-05: the parroco removes one of the votes a player received (his count drops by one)."""
+    for e in day.events("priest"):
+        slot = day.timeline.slot_of(e.target)
+        if day.counts.get(slot, 0) <= 0:
+            day.effects.append(Effect("LM-05", e.actor, e.target, "no vote to remove"))
+            continue
+        day.counts[slot] -= 1
+        if day.voters.get(slot):
+            day.voters[slot] = day.voters[slot][:-1]
+        day.effects.append(Effect("LM-05", e.actor, e.target, "one received vote removed"))
+
+
+def owl(day: Day) -> Outcome | None:
+    """LM-04: if the day's leader is not the owled player, a runoff with the owled player follows."""
+    _, top = leaders(day)
+    for e in day.events("owl"):
+        owled = day.timeline.slot_of(e.target)
+        if top and owled not in top and day.active(owled, day.vote_end):
+            candidates = tuple(top) + (owled,)
+            return _runoff_or_tie(day, candidates, "LM-04")
+    return None
+
+
+def runoff_on_tie(day: Day) -> Outcome | None:
+    """LM-02: a tie for the lead goes to a runoff among the tied."""
+    _, top = leaders(day)
+    if len(top) < 2:
+        return None
+    return _runoff_or_tie(day, tuple(top), "LM-02")
+
+
+def _runoff_or_tie(day: Day, candidates: tuple[str, ...], rule: str) -> Outcome:
+    events = day.events("runoff")
+    if not events:
+        return Outcome(OutcomeKind.TIE, candidates, None, rule, "runoff")
+    return runoff_result(day, candidates, events[-1].ballots)
+
+
+def runoff_result(day: Day, candidates: tuple[str, ...], ballots) -> Outcome:
+    """LM-02/LM-03: runoff votes, day votes carried over for the silent, then the Village count."""
+    votes: dict[str, str] = {day.timeline.slot_of(v): (t if t == ABSTAIN else day.timeline.slot_of(t))
+                             for v, t in ballots}
+    for voter, b in day.final.items():
+        if voter not in votes and b.status is Status.COUNTED and b.target in candidates \
+                and day.active(voter, day.vote_end):
+            votes[voter] = b.target
+            day.notes.append(f"LM-02: {day.name(voter)}'s day vote carried into the runoff")
+    counts = {c: 0 for c in candidates}
+    for voter, target in votes.items():
+        if target in counts:
+            counts[target] += 1
+    for e in day.events("priest"):
+        slot = day.timeline.slot_of(e.target)
+        if counts.get(slot, 0) > 0:
+            counts[slot] -= 1
+    top = max(counts.values())
+    tied = [c for c in candidates if counts[c] == top]
+    if len(tied) > 1:
+        tied = _village_tiebreak(day, tied, votes)
+    return Outcome(OutcomeKind.ELIMINATED, tuple(tied), Reason.RUNOFF, "LM-03" if len(tied) else "LM-02")
+
+
+def _village_tiebreak(day: Day, tied: list[str], votes: dict[str, str]) -> list[str]:
+    """LM-03: the candidate voted by more Village players in the runoff; still tied: all die."""
+    village = {day.timeline.slot_of(p.name) for p in day.game.players
+               if (p.faction or "").lower() in ("village", "villaggio", "town")}
+    by_village = {c: sum(1 for v, t in votes.items() if t == c and v in village) for c in tied}
+    best = max(by_village.values())
+    return [c for c in tied if by_village[c] == best]
+
+
+def black_cat(day: Day) -> None:
+    """LM-06: the Gatto Nero sent to the stake curses one Village voter, drawn with a seed."""
+    if not day.outcome or day.outcome.kind is not OutcomeKind.ELIMINATED:
+        return
+    for slot in day.outcome.players:
+        role = (day.game.player(day.name(slot)).role or "").lower().replace(" ", "_")
+        if role not in ("gatto_nero", "black_cat"):
+            continue
+        village = sorted(v for v, b in day.final.items() if b.status is Status.COUNTED
+                         and b.target == slot
+                         and (day.game.player(day.name(v)).faction or "").lower() == "village")
+        seed = int(hashlib.sha256(f"{day.game.title}|{day.number}".encode()).hexdigest()[:8], 16)
+        day.seed = seed
+        if village:
+            cursed = random.Random(seed).choice(village)
+            day.effects.append(Effect("LM-06", day.name(slot), day.name(cursed), "cursed by draw"))
+
+
+def abstention_limit(day: Day) -> None:
+    """LM-01: at most 2 abstentions per player per game; a third is reported."""
+    limit = day.options.get("abstentions", 2)
+    for slot in day.absent:
+        day.state.abstentions[slot] += 1
+        if day.state.abstentions[slot] > limit:
+            day.violate("V-ABSTENTION-LIMIT", day.name(slot), None,
+                        f"abstention {day.state.abstentions[slot]} of at most {limit}")

@@ -1,0 +1,248 @@
+"""Palermo rules: `palermo-extreme` (PX-*) and `palermo-classic` (PC-*)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from votal.tally.extract import only_mark
+from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
+from votal.tally.rules.common import leaders, removal
+from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.reading import reading
+
+# -- the 20:00 lock and the 20:05-20:10 window -------------------------------------------------------
+
+
+def locked_posts(day: Day) -> None:
+    """PX-02: posts in [20:00, 20:05) are not accepted (V-LOCKED)."""
+    lock, opens = day.clock.deadline, day.clock.window_open
+    for post in day.posts:
+        if lock <= post.time < opens:
+            slot = day.author_slot(post.author, post.time)
+            if slot is not None and day.active(slot, post.time):
+                day.violate("V-LOCKED", day.name(slot), post, "posted while the thread is locked")
+
+
+def locked(day: Day, b: Ballot) -> None:
+    """PX-02: a vote in [20:00, 20:05) is not accepted."""
+    if day.clock.deadline <= b.time < day.clock.window_open:
+        b.decide(Status.IGNORED, "PX-02", "thread locked")
+
+
+def after_window(day: Day, b: Ballot) -> None:
+    """PX-04: posts at or after 20:10 do not count for that day's vote."""
+    if b.time >= day.clock.close:
+        b.decide(Status.IGNORED, "PX-04", "after the change window")
+
+
+def in_window(day: Day, b: Ballot) -> bool:
+    return day.clock.window_open <= b.time < day.clock.close
+
+
+def locked_vote(day: Day, b: Ballot) -> None:
+    """PX-11: the holder of an extra vote cannot change his vote after playing the card."""
+    for card in day.events("card", card="extra_vote"):
+        if day.timeline.slot_of(card.actor) != b.voter or card.at is None or b.time < card.at:
+            continue
+        earlier = [x for x in day.ballots if x.voter == b.voter and x.order < b.order
+                   and x.status is None and x.target is not None]
+        if earlier and earlier[-1].target != b.target:
+            b.decide(Status.IGNORED, "PX-11", "vote locked by the extra-vote card")
+            day.violate("V-LOCKED-VOTE", day.name(b.voter), b.post)
+
+
+def select_with_window(day: Day) -> None:
+    """PX-01/PX-03: the last valid vote before 20:00 stands; one name-only change in the window."""
+    changed: set[str] = set()
+    for b in day.ballots:
+        if b.status is not None:
+            continue
+        if not in_window(day, b):
+            previous = day.final.get(b.voter)
+            if previous is not None:
+                previous.decide(Status.IGNORED, "PX-01", "changed later")
+            day.final[b.voter] = b
+            continue
+        _window_change(day, b, changed)
+
+
+def _window_change(day: Day, b: Ballot, changed: set[str]) -> None:
+    """PX-03: one change, only the name, only by a player with a vote standing at 20:00."""
+    b.window = True
+    if not only_mark(reading(day, b.post)):
+        b.decide(Status.IGNORED, "PX-03", "window post with other text, ignored as deleted")
+        day.violate("V-WINDOW-CHATTER", day.name(b.voter), b.post)
+    elif b.voter not in day.final and not day.options.get("window_first_vote", False):
+        b.decide(Status.IGNORED, "PX-03", "no vote standing at 20:00")
+        day.violate("V-WINDOW-NO-VOTE", day.name(b.voter), b.post)
+    elif b.voter in changed:
+        b.decide(Status.IGNORED, "PX-03", "second change in the window")
+        day.violate("V-WINDOW-EXTRA", day.name(b.voter), b.post)
+    else:
+        changed.add(b.voter)
+        previous = day.final.get(b.voter)
+        if previous is not None:
+            previous.decide(Status.IGNORED, "PX-03", "changed in the window")
+        b.rule, b.note = "PX-03", "window change"
+        day.final[b.voter] = b
+
+
+def window_chatter(day: Day) -> None:
+    """PX-03: a window post without a vote is chatter too, ignored as deleted."""
+    voted = {b.post.id for b in day.ballots}
+    for post in day.posts:
+        if post.id in voted or not (day.clock.window_open <= post.time < day.clock.close):
+            continue
+        slot = day.author_slot(post.author, post.time)
+        if slot is not None and day.active(slot, post.time):
+            day.violate("V-WINDOW-CHATTER", day.name(slot), post, "window post without a vote")
+
+
+# -- who cannot be voted ---------------------------------------------------------------------------
+
+
+def immune_target(day: Day, target: str) -> tuple[datetime, str] | None:
+    """PX-10: the emperor's protected player cannot be voted (unless the emperor is blocked)."""
+    for e in day.events("immunity"):
+        if day.timeline.slot_of(e.target) == target and not day.blocked(day.timeline.slot_of(e.actor)):
+            return (e.at or day.start, "immune")
+    return None
+
+
+def exempt_target(day: Day, target: str) -> tuple[datetime, str] | None:
+    """PX-15: the holder of a vote-exemption card cannot be voted that round."""
+    for e in day.events("card", card="exemption"):
+        if day.timeline.slot_of(e.actor) == target:
+            return (e.at or day.start, "exempt")
+    return None
+
+
+# -- cards and abilities, in the order of PX-20 ---------------------------------------------------
+
+
+def vote_cancel(day: Day) -> None:
+    """PX-12: the named person's vote is cancelled that round; no absence is charged for it."""
+    for e in day.events("card", card="vote_cancel"):
+        slot = day.timeline.slot_of(e.target)
+        day.cancelled.add(slot)
+        b = day.final.get(slot)
+        if b is not None and b.status is None:
+            b.decide(Status.VOID, "PX-12", "cancelled by a card", blame=False)
+        day.effects.append(Effect("PX-12", e.actor, e.target, "vote cancelled"))
+
+
+def extra_votes(day: Day) -> None:
+    """PX-11: the card adds one vote to its holder's vote."""
+    for e in day.events("card", card="extra_vote"):
+        b = day.final.get(day.timeline.slot_of(e.actor))
+        if b is None or b.status is not Status.COUNTED:
+            day.effects.append(Effect("PX-11", e.actor, e.target, "no counted vote: no effect"))
+            continue
+        b.weight += 1
+        day.counts[b.target] = day.counts.get(b.target, 0) + 1
+        day.effects.append(Effect("PX-11", e.actor, day.name(b.target), "one extra vote"))
+
+
+def cop_swap(day: Day) -> None:
+    """PX-08: the corrupt cop swaps the vote counts of two players (not if blocked, PX-09)."""
+    for e in day.events("cop_swap"):
+        if day.blocked(day.timeline.slot_of(e.actor)):
+            day.effects.append(Effect("PX-09", e.actor, None, "cop swap blocked"))
+            continue
+        a, b = day.timeline.slot_of(e.a), day.timeline.slot_of(e.b)
+        day.counts[a], day.counts[b] = day.counts.get(b, 0), day.counts.get(a, 0)
+        day.voters[a], day.voters[b] = day.voters.get(b, []), day.voters.get(a, [])
+        day.effects.append(Effect("PX-08", e.actor, f"{e.a}, {e.b}", "vote counts swapped"))
+
+
+def lawyer_zero(day: Day) -> None:
+    """PX-07: all votes the defended player received are set to zero (not if blocked, PX-09)."""
+    for e in day.events("lawyer"):
+        if day.blocked(day.timeline.slot_of(e.actor)):
+            day.effects.append(Effect("PX-09", e.actor, e.target, "lawyer blocked"))
+            continue
+        slot = day.timeline.slot_of(e.target)
+        before = day.counts.get(slot, 0)
+        day.counts[slot] = 0
+        day.effects.append(Effect("PX-07", e.actor, e.target, f"{before} votes set to zero"))
+
+
+# -- outcome --------------------------------------------------------------------------------------
+
+
+def arrest(day: Day) -> Outcome | None:
+    """PX-13: an arrest not cancelled within 5 hours means no elimination by vote that round."""
+    for e in day.events("card", card="arrest"):
+        undone = any(c.target == e.target and (c.at is None or e.at is None
+                                               or c.at <= e.at + timedelta(hours=5))
+                     for c in day.events("card", card="arrest_cancel"))
+        if not undone:
+            return Outcome(OutcomeKind.NO_ELIMINATION, (), Reason.ARREST, "PX-13")
+    return None
+
+
+def completes_absences(day: Day, slot: str) -> bool:
+    """PX-18: today's absence makes two consecutive played days or three in total."""
+    past = day.state.absences.get(slot, [])
+    limit_run = day.options.get("absences_consecutive", 2)
+    limit_total = day.options.get("absences_total", 3)
+    run = 1
+    while day.number - run in past:
+        run += 1
+    return run >= limit_run or len(past) + 1 >= limit_total
+
+
+def absence_tie(day: Day) -> Outcome | None:
+    """PX-19: players who complete their absence limit and tie for the lead leave, no poll."""
+    _, top = leaders(day)
+    if len(top) < 2:
+        return None
+    leaving = tuple(p for p in top if p in day.absent and completes_absences(day, p))
+    if leaving:
+        return Outcome(OutcomeKind.ELIMINATED, leaving, Reason.ABSENCE_TIE, "PX-19")
+    return None
+
+
+def mayor(day: Day) -> Outcome | None:
+    """PX-06: in a tie the mayor's vote for one of the tied counts double; that player leaves."""
+    _, top = leaders(day)
+    if len(top) < 2:
+        return None
+    for slot in day.role_holders("mayor"):
+        if not day.active(slot, day.vote_end) or day.blocked(slot):
+            continue
+        b = day.final.get(slot)
+        if b is not None and b.status is Status.COUNTED and b.target in top:
+            day.counts[b.target] += b.weight
+            day.effects.append(Effect("PX-06", day.name(slot), day.name(b.target),
+                                      "mayor's vote counted double"))
+            return Outcome(OutcomeKind.ELIMINATED, (b.target,), Reason.MAYOR, "PX-06")
+    return None
+
+
+def absence_removals(rule: str):
+    """PX-18/PC-05: two consecutive absences or three in total: out at once (reason absences)."""
+    def step(day: Day) -> None:
+        leaving = set(day.outcome.players) if day.outcome else set()
+        for slot in day.absent:
+            completes = completes_absences(day, slot)
+            day.state.absences.setdefault(slot, []).append(day.number)
+            if completes and slot not in leaving:
+                removal(day, slot, "absences", rule)
+    step.__name__ = f"absence_removals[{rule}]"
+    step.__doc__ = f"{rule}: two consecutive absences or three in total: out at once."
+    return step
+
+
+def reveal_alternately(day: Day) -> None:
+    """PC-06: from round 2, the murdered's and the voted-out's roles are revealed alternately."""
+    if day.number < 2:
+        return
+    if day.number % 2 == 1:
+        for e in day.events("murdered"):
+            day.revealed.append({"player": e.player, "role": day.game.player(e.player).role,
+                                 "rule": "PC-06"})
+    elif day.outcome and day.outcome.kind is OutcomeKind.ELIMINATED:
+        for slot in day.outcome.players:
+            day.revealed.append({"player": day.name(slot),
+                                 "role": day.game.player(day.name(slot)).role, "rule": "PC-06"})

@@ -1,0 +1,154 @@
+"""From posts to ballots: who posted, what he marked, whom it names (C-01, C-05, C-07, C-08).
+
+Name resolution follows the rules.md vocabulary: a mark that matches no player, or two, is not a
+vote but a review item (``V-UNKNOWN-TARGET``, ``V-AMBIGUOUS-TARGET``), never a guess.
+"""
+
+from __future__ import annotations
+
+from votal.scraper.model import Post
+from votal.tally.extract import MarkKind, PostReading, read_post
+from votal.tally.model import NO_LYNCH, ReviewItem, Status
+from votal.tally.rules.context import Ballot, Day
+
+VOTE_KINDS = (MarkKind.RED, MarkKind.VOTE, MarkKind.NO_LYNCH)
+
+
+def reading(day: Day, post: Post) -> PostReading:
+    """The post judged by its first version (C-07); cached per post."""
+    cache = day.cache.setdefault("readings", {})
+    if post.id not in cache:
+        cache[post.id] = read_post(post.html, day.preset.syntax)
+    return cache[post.id]
+
+
+def resolve_mark(day: Day, post: Post, voter: str | None, kind: MarkKind, text: str) -> str | None:
+    """Vocabulary: the slot a marked name designates, or None after filing a review item."""
+    if kind is MarkKind.NO_LYNCH:
+        return NO_LYNCH
+    res = day.resolver.resolve(text)
+    if res.player is not None:
+        return day.timeline.slot_of(res.player)
+    rule = "V-AMBIGUOUS-TARGET" if res.how == "ambiguous" else "V-UNKNOWN-TARGET"
+    day.review.append(ReviewItem(rule, voter, post.id, post.url, text, tuple(res.candidates)))
+    return None
+
+
+def read_ballots(day: Day) -> None:
+    """C-01/C-05: every vote action of the day's vote posts, in post order."""
+    for post in day.vote_posts:
+        voter = day.author_slot(post.author, post.time)
+        if voter is None:
+            _non_player(day, post)
+            continue
+        marks = [m for m in reading(day, post).marks]
+        if day.preset.syntax == "red":
+            _red_ballot(day, post, voter, marks)
+        else:
+            _tag_ballots(day, post, voter, marks)
+    for i, b in enumerate(day.ballots):
+        b.order = i
+
+
+def _non_player(day: Day, post: Post) -> None:
+    """C-01: a post by a moderator or a non-player is never a vote."""
+    if day.is_moderator(post.author):
+        return
+    if any(m.kind in VOTE_KINDS for m in reading(day, post).marks):
+        day.violate("V-NON-PLAYER", post.author, post, "a vote mark by someone not in the game")
+
+
+def _red_ballot(day: Day, post: Post, voter: str, marks) -> None:
+    """C-05: in rulesets where a vote names one player, several red names are no vote."""
+    if not marks:
+        return
+    targets = []
+    for m in marks:
+        slot = resolve_mark(day, post, voter, m.kind, m.text)
+        if slot is not None and slot not in targets:
+            targets.append(slot)
+    if not targets:
+        return
+    ballot = Ballot(post, voter, targets[0], marks[0].text)
+    if len(targets) > 1:
+        ballot.target = None
+        ballot.text = ", ".join(m.text for m in marks)
+        ballot.decide(Status.INVALID, "C-05", "several red names: " + ballot.text)
+        day.violate("V-MULTI-TARGET", voter, post, ballot.text)
+    day.ballots.append(ballot)
+
+
+def _tag_ballots(day: Day, post: Post, voter: str, marks) -> None:
+    """MS-01: each vote / unvote / no-lynch tag is one action, in document order."""
+    for m in marks:
+        if m.kind is MarkKind.UNVOTE:
+            day.ballots.append(Ballot(post, voter, None, m.text or "unvote", unvote=True))
+            continue
+        if m.kind not in VOTE_KINDS:
+            continue
+        slot = resolve_mark(day, post, voter, m.kind, m.text)
+        if slot is not None:
+            day.ballots.append(Ballot(post, voter, slot, m.text))
+
+
+def edited_votes(day: Day) -> None:
+    """C-07: a later version of a post that changes its vote is reported with both versions."""
+    by_post: dict[str, list[Ballot]] = {}
+    for b in day.ballots:
+        by_post.setdefault(b.post.id, []).append(b)
+    for post in day.vote_posts:
+        if not post.versions:
+            continue
+        first = [b.target for b in by_post.get(post.id, [])]
+        for version in post.versions:
+            later = _targets_of(day, version.html)
+            if later != first:
+                voter = day.author_slot(post.author, post.time) or post.author
+                day.violate("V-EDITED-VOTE", voter, post,
+                            f"first version: {_names(first)}; version seen {version.seen.isoformat()}:"
+                            f" {_names(later)}", once=False)
+                break
+
+
+def _targets_of(day: Day, html: str) -> list[str | None]:
+    marks = read_post(html, day.preset.syntax).marks
+    out: list[str | None] = []
+    for m in marks:
+        if m.kind is MarkKind.UNVOTE:
+            out.append(None)
+        elif m.kind in VOTE_KINDS:
+            res = day.resolver.resolve(m.text) if m.kind is not MarkKind.NO_LYNCH else None
+            out.append(NO_LYNCH if res is None else
+                       (day.timeline.slot_of(res.player) if res.player else f"?{m.text}"))
+    if day.preset.syntax == "red":
+        out = list(dict.fromkeys(out))
+        if len(out) > 1:
+            return [None]
+    return out
+
+
+def _names(targets: list[str | None]) -> str:
+    return ", ".join(t or "unvote" for t in targets) or "no vote"
+
+
+def dead_posts(day: Day) -> None:
+    """C-08/MR-07/MB-08: a post by a player who is not active, beyond the ruleset's allowance."""
+    vote_posts = {b.post.id for b in day.ballots}
+    allowed = day.options.get("dead_posts_allowed", 0)
+    causes = day.preset.last_words_causes
+    seen: set[str] = set()
+    for post in sorted(day.posts + [p for p in day.vote_posts if p not in day.posts],
+                       key=Post.sort_key):
+        if post.id in seen:
+            continue
+        seen.add(post.id)
+        slot = day.author_slot(post.author, post.time)
+        if slot is None or day.active(slot, post.time):
+            continue
+        cause = day.timeline.cause(slot, post.time)
+        day.state.dead_posts[slot] += 1
+        if post.id in vote_posts:
+            continue  # reported as V-INACTIVE-VOTER only (C-08)
+        if (causes is None or cause in causes) and day.state.dead_posts[slot] <= allowed:
+            continue
+        day.violate("V-DEAD-POST", day.name(slot), post, f"posted while {cause or 'out'}")

@@ -1,0 +1,168 @@
+"""Who is active, ghost or out at each instant (rules.md vocabulary, PC-02, PX-13, PX-16, MS-04).
+
+Built from the game file's events; the engine adds each finished day's eliminations and removals
+(a day's elimination carries into the next day without any event). Changes take effect at their
+instant: a post at exactly that time already sees the new state (half-open intervals).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from datetime import datetime
+
+from votal.tally.game import Event, Game
+from votal.tally.model import PlayerState
+from votal.tally.schedule import Schedule
+
+ACTIVE, GHOST, OUT = PlayerState.ACTIVE, PlayerState.GHOST, PlayerState.OUT
+_BEGINNING = datetime.min.replace(tzinfo=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    time: datetime
+    seq: int
+    state: PlayerState
+    cause: str          # "murdered", "vote", "removed", "arrest", ... (C-08 allowances need it)
+
+
+class Timeline:
+    def __init__(self, game: Game, schedule: Schedule, *, eliminated_state: PlayerState = OUT,
+                 murder_at_schedule: bool = False):
+        self.schedule = schedule
+        self.eliminated_state = eliminated_state
+        self.murder_at_schedule = murder_at_schedule
+        self._slot: dict[str, str] = {}
+        self._occupants: dict[str, list[tuple[datetime | None, str]]] = {}
+        self._changes: dict[str, list[Change]] = {}
+        self._seq = 0
+        self._build_slots(game)
+        for event in game.events:
+            self._apply_event(event)
+
+    # -- slots (MS-04) ------------------------------------------------------------------------
+
+    def _build_slots(self, game: Game) -> None:
+        for p in game.players:
+            root = self._slot.get(p.replaces, p.replaces) if p.replaces else p.name
+            self._slot[p.name] = root
+            self._occupants.setdefault(root, []).append((p.joined if p.replaces else None, p.name))
+            self._changes.setdefault(root, [])
+            if p.joined and not p.replaces:
+                self._changes[root].append(Change(datetime.min.replace(tzinfo=p.joined.tzinfo),
+                                                  -1, OUT, "not-joined"))
+                self.add(root, p.joined, ACTIVE, "joined")
+
+    @property
+    def slots(self) -> list[str]:
+        return list(self._occupants)
+
+    def slot_of(self, name: str) -> str:
+        return self._slot.get(name, name)
+
+    def occupant(self, slot: str, t: datetime) -> str:
+        """MS-04: the player holding the slot at t."""
+        current = self._occupants[slot][0][1]
+        for since, name in self._occupants[slot]:
+            if since is None or since <= t:
+                current = name
+        return current
+
+    def occupant_names(self, slot: str) -> list[str]:
+        return [name for _, name in self._occupants[slot]]
+
+    def holds(self, name: str, t: datetime) -> bool:
+        """Whether the player named ``name`` holds his slot at t (a replaced player does not)."""
+        return self.occupant(self.slot_of(name), t) == name
+
+    # -- states -------------------------------------------------------------------------------
+
+    def add(self, slot: str, t: datetime, state: PlayerState, cause: str) -> None:
+        self._seq += 1
+        changes = self._changes[slot]
+        bisect.insort(changes, Change(t, self._seq, state, cause), key=lambda c: (c.time, c.seq))
+
+    def _last(self, slot: str, t: datetime) -> Change | None:
+        changes = self._changes.get(slot, [])
+        i = bisect.bisect_right(changes, t, key=lambda c: c.time)
+        return changes[i - 1] if i else None
+
+    def state(self, slot: str, t: datetime) -> PlayerState:
+        last = self._last(slot, t)
+        return last.state if last else ACTIVE
+
+    def cause(self, slot: str, t: datetime) -> str | None:
+        last = self._last(slot, t)
+        return last.cause if last and last.state is not ACTIVE else None
+
+    def left_at(self, slot: str, t: datetime) -> datetime | None:
+        """When the slot last stopped being active, as seen at t (C-04 blame)."""
+        last = self._last(slot, t)
+        return last.time if last and last.state is not ACTIVE else None
+
+    def eliminate(self, slot: str, t: datetime, cause: str = "vote") -> None:
+        self.add(slot, t, self.eliminated_state, cause)
+
+    # -- events -------------------------------------------------------------------------------
+
+    def _default_time(self, event: Event, *, close: bool = False) -> datetime | None:
+        if event.at is not None:
+            return event.at
+        if event.day is None:
+            return None
+        return (self.schedule.deadline(event.day) if close else self.schedule.start(event.day))
+
+    def _apply_event(self, e: Event) -> None:
+        handler = _HANDLERS.get(e.card if e.type == "card" else e.type)
+        if handler:
+            handler(self, e)
+
+
+def _murdered(tl: Timeline, e: Event) -> None:
+    """PC-02: a murdered player counts out from the scheduled murder time, even when announced late."""
+    scheduled = tl.schedule.murder_time(e.day) if e.day else None
+    t = e.at or scheduled or tl._default_time(e)
+    if tl.murder_at_schedule and scheduled and t and t > scheduled:
+        t = scheduled
+    if t:
+        tl.add(tl.slot_of(e.player), t, OUT, "murdered")
+
+
+def _eliminated(tl: Timeline, e: Event) -> None:
+    """C-11: an elimination decided outside the thread changes who is active from its time on."""
+    t = tl._default_time(e, close=True)
+    if t:
+        tl.eliminate(tl.slot_of(e.player), t, "vote")
+
+
+def _simple(state: PlayerState, field: str, cause: str, *, close: bool = False):
+    def apply(tl: Timeline, e: Event) -> None:
+        t = tl._default_time(e, close=close)
+        if t:
+            tl.add(tl.slot_of(getattr(e, field)), t, state, cause)
+    return apply
+
+
+def _replaced(tl: Timeline, e: Event) -> None:
+    """MS-04: the new player takes over the old one's slot from the event's time."""
+    slot = tl.slot_of(e.old)
+    t = tl._default_time(e)
+    tl._slot[e.new] = slot
+    if e.new in tl._occupants and e.new != slot:
+        del tl._occupants[e.new]
+        tl._changes.pop(e.new, None)
+    tl._occupants[slot] = [o for o in tl._occupants[slot] if o[1] != e.new] + [(t, e.new)]
+
+
+_HANDLERS = {
+    "murdered": _murdered,
+    "eliminated": _eliminated,
+    "revived": _simple(ACTIVE, "player", "revived"),
+    "removed": _simple(OUT, "player", "removed", close=True),
+    "replaced": _replaced,
+    "arrest": _simple(GHOST, "target", "arrest"),                 # PX-13
+    "arrest_cancel": _simple(ACTIVE, "target", "arrest-cancel"),  # PX-13: from its own time on
+    "necromancy": _simple(ACTIVE, "target", "necromancy"),        # PX-16
+    "grave_robbing": _simple(OUT, "target", "grave-robbing"),     # PX-16
+}
