@@ -44,8 +44,13 @@ def gatto_nero_draw(title: str, day: int, result: Mapping, roles: Mapping[str, s
     cat = cats[0]
     voters = next((row["voters"] for row in result.get("tally") or () if row["player"] == cat), [])
     village = [v for v in voters if side(roles.get(v), factions.get(v)) == "town"]
-    engine_seed = (result.get("private") or {}).get("seed")
-    seed = engine_seed if engine_seed is not None else derived_seed(title, day)
+    private = result.get("private") or {}
+    engine_seed = private.get("seed")
+    if engine_seed is not None:  # the engine drew: show its seed and its draw, never redraw
+        drawn = next((e.get("target") for e in private.get("effects") or ()
+                      if e.get("rule") == "LM-06"), None)
+        return {"rule": "LM-06", "cat": cat, "candidates": sorted(village), "seed": engine_seed,
+                "cursed": drawn, "source": "engine"}
+    seed = derived_seed(title, day)
     return {"rule": "LM-06", "cat": cat, "candidates": sorted(village), "seed": seed,
-            "cursed": draw_cursed(village, seed),
-            "source": "engine" if engine_seed is not None else "audit"}
+            "cursed": draw_cursed(village, seed), "source": "audit"}

@@ -145,6 +145,8 @@ def test_lm06_draw_is_reproducible_and_among_village_voters():
     assert d1 == d2 and d1["source"] == "audit" and d1["seed"] == derived_seed("Lupus 7", 2)
     assert d1["candidates"] == ["V1", "V2"] and d1["cursed"] in ("V1", "V2")
     assert draw_cursed(["V2", "V1"], d1["seed"]) == d1["cursed"]  # order does not matter
-    engine = dict(result, private={"seed": 42})
-    assert gatto_nero_draw("Lupus 7", 2, engine, roles, factions)["source"] == "engine"
+    engine = dict(result, private={"seed": 42, "effects": [
+        {"rule": "LM-06", "actor": "Cat", "target": "V2", "effect": "cursed by draw"}]})
+    shown = gatto_nero_draw("Lupus 7", 2, engine, roles, factions)
+    assert (shown["source"], shown["seed"], shown["cursed"]) == ("engine", 42, "V2")
     assert gatto_nero_draw("Lupus 7", 2, {"outcome": {"kind": "tie"}}, roles, factions) is None
