@@ -145,6 +145,7 @@ def inline_svg(fig: Figure) -> str:
     """An SVG to put inside an HTML page: no XML prolog, no doctype, no fixed pt size."""
     svg = to_bytes(fig, "svg").decode("utf-8")
     svg = svg[svg.index("<svg"):]
+    svg = re.sub(r"\s*<metadata>.*?</metadata>", "", svg, flags=re.S)
     return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 width="100%"', svg,
                   count=1)
 
