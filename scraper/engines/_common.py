@@ -1,0 +1,145 @@
+"""Helpers shared by the XenForo, phpBB and vBulletin adapters (forum-engines.md §4).
+
+Page-level chores every adapter repeats: decoding legacy encodings, resolving links against
+``<base href>``, reading numbers and times, building the error that names a broken post.
+Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urljoin
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper import dates
+from votal.scraper.normalize import document, has_class
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w-]+)""", re.I)
+# WHATWG: a page that says latin-1 is decoded as windows-1252 by every browser.
+_ALIASES = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252", "us-ascii": "cp1252",
+            "ascii": "cp1252", "iso8859-1": "cp1252"}
+_NUMBER = re.compile(r"\d[\d,.\u00a0 ]*")
+_CLOCK_END = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:[ap]\.?m\.?|[πμ]\.?μ\.?))?", re.I)
+
+
+def cls(name: str) -> str:
+    """XPath predicate: the element has CSS class ``name``."""
+    return has_class(name)
+
+
+def decode(data: bytes, content_type: str | None = None) -> str:
+    """Bytes of a page as text: HTTP charset, then ``<meta charset>``, then UTF-8, then a
+    windows-1251 / windows-1252 guess (forum-engines.md §4.1: old vB/phpBB boards)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    charset = None
+    if content_type and "charset=" in content_type.lower():
+        charset = content_type.lower().split("charset=")[-1].split(";")[0].strip(" \"'")
+    if not charset:
+        m = _META_CHARSET.search(data[:8192])
+        charset = m.group(1).decode("ascii").lower() if m else None
+    if charset:
+        try:
+            return data.decode(_ALIASES.get(charset, charset), errors="replace")
+        except LookupError:
+            pass
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode(_guess_8bit(data), errors="replace")
+
+
+def _guess_8bit(data: bytes) -> str:
+    """Cyrillic text in cp1251 is mostly bytes 0xC0-0xFF; Western text rarely is."""
+    high = [b for b in data if b >= 0x80]
+    if not high:
+        return "cp1252"
+    letters = sum(1 for b in high if b >= 0xC0)
+    return "cp1251" if letters / len(high) > 0.7 and len(high) > 20 else "cp1252"
+
+
+def as_text(page: str | bytes) -> str:
+    return decode(page) if isinstance(page, bytes) else page
+
+
+def load(page: str | bytes) -> etree._Element:
+    """The parsed document of a page given as text or as raw bytes."""
+    return document(as_text(page))
+
+
+def base_url(doc: etree._Element, url: str) -> str:
+    """The URL relative links resolve against (``<base href>`` wins over the page URL)."""
+    for href in doc.xpath("//head/base/@href | //base/@href"):
+        if href.strip():
+            return urljoin(url, href.strip())
+    return url
+
+
+def absolute(base: str, href: str | None) -> str | None:
+    return urljoin(base, href.strip()) if href else None
+
+
+def first(el: etree._Element, xpath: str) -> etree._Element | None:
+    found = el.xpath(xpath)
+    return found[0] if found else None
+
+
+def first_of(el: etree._Element, *xpaths: str) -> etree._Element | None:
+    """The first match of the first XPath that matches (priority order, not document order)."""
+    for xp in xpaths:
+        found = el.xpath(xp)
+        if found:
+            return found[0]
+    return None
+
+
+def number(text: str | None) -> int | None:
+    """'#1,326' -> 1326; None when the text holds no number."""
+    if not text:
+        return None
+    m = _NUMBER.search(text)
+    digits = re.sub(r"\D", "", m.group(0)) if m else ""
+    return int(digits) if digits else None
+
+
+def languages(doc: etree._Element) -> list[str]:
+    """The page's language first (``<html lang="el-GR">`` -> el), then the project's others."""
+    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")
+    head = lang.split("-")[0].lower()
+    rest = [x for x in dates.DEFAULT_LANGUAGES if x != head]
+    return [head, *rest] if head else list(dates.DEFAULT_LANGUAGES)
+
+
+def text_time(text: str, tz: ZoneInfo, now: datetime, langs: list[str], where: str) -> datetime:
+    """A visible date that must parse; a clear error naming the post otherwise."""
+    t = dates.parse_forum_time(text, tz, now, langs)
+    if t is None:
+        raise ScrapeError(f"{where}: cannot read the post time {text.strip()!r}")
+    return t
+
+
+def edited_from_text(text: str, names: list[str], tz: ZoneInfo, now: datetime,
+                     langs: list[str]) -> datetime | None:
+    """The time in an edit notice ("Last edited by X on <date>, edited 2 times in total.").
+
+    Cut after the last clock (drops the localised tail) and remove the editor's name (a name
+    with digits would otherwise read as a day).
+    """
+    found = list(_CLOCK_END.finditer(text))
+    if not found:
+        return None
+    head = text[: found[-1].end()]
+    for name in names:
+        if name:
+            head = head.replace(name, " ")
+    return dates.parse_forum_time(head, tz, now, langs)
+
+
+def require(value: str | None, what: str, where: str) -> str:
+    if not value:
+        raise ScrapeError(f"{where}: no {what} found")
+    return value

@@ -1,0 +1,172 @@
+"""What vBulletin 3, 4 and 5 share (forum-engines.md §3.4–§3.6): URLs, quotes, edit notes.
+
+Quotes are keyed on structure, never on the localised "Quote:" / "Originally Posted by" /
+"Цитата:" / "Сообщение от" labels (§2.6).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.scraper.engines._common import cls, edited_from_text, first, first_of, number
+from votal.scraper.normalize import (
+    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+)
+
+MEMBER_ID = re.compile(r"member\.php(?:\?(?:[^#]*&)?u(?:serid)?=|/)(\d+)|/members?/(\d+)-")
+_POST_LINK = re.compile(r"[?&]p=(\d+)|#post(\d+)")
+_FRIENDLY = re.compile(r"^(.*?/(?:showthread\.php/|threads/)\d+[^/?#]*?)(?:/page(\d+))?/?$")
+_VB5_TOPIC = re.compile(r"^(.*?/\d+-[^/?#]*?)(?:/page(\d+))?/?$")
+_OF = re.compile(r"(\d[\d,.]*)\D+?(\d[\d,.]*)")
+
+_CHROME = (".//button", f".//*[{cls('bbcode_quote_container')}]")
+
+
+# --- URLs ---------------------------------------------------------------------------------
+
+def thread_url_34(url: str) -> str:
+    """``showthread.php?t=1&page=3`` / ``showthread.php/1-slug/page3`` / ``threads/1-slug/page3``."""
+    parts = urlsplit(url)
+    q = parse_qs(parts.query)
+    tid = (q.get("t") or q.get("threadid") or [None])[0]
+    if tid:
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode({"t": tid}), ""))
+    m = _FRIENDLY.match(parts.path)
+    if m:
+        return urlunsplit((parts.scheme, parts.netloc, m.group(1), "", ""))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
+
+
+def page_url_34(thread_url: str, page: int) -> str:
+    base = thread_url_34(thread_url)
+    if page <= 1:
+        return base
+    return f"{base}&page={page}" if "?" in base else f"{base.rstrip('/')}/page{page}"
+
+
+def page_of_34(url: str) -> int:
+    parts = urlsplit(url)
+    q = parse_qs(parts.query)
+    if q.get("page"):
+        return number(q["page"][0]) or 1
+    m = _FRIENDLY.match(parts.path) or _VB5_TOPIC.match(parts.path)
+    return int(m.group(2)) if m and m.group(2) else 1
+
+
+def thread_url_5(url: str) -> str:
+    parts = urlsplit(url)
+    m = _VB5_TOPIC.match(parts.path)
+    path = m.group(1) if m else parts.path
+    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def page_url_5(thread_url: str, page: int) -> str:
+    base = thread_url_5(thread_url)
+    return base if page <= 1 else f"{base}/page{page}"
+
+
+def page_x_of_y(texts: list[str]) -> tuple[int, int] | None:
+    """"Page 152 of 155" / "Страница 2 из 5" / "Pagina 1 di 3": the first short text with two
+    numbers, the first not above the second."""
+    for text in texts:
+        m = _OF.search(text)
+        if m and len(text) < 60:
+            a, b = number(m.group(1)), number(m.group(2))
+            if a and b and a <= b:
+                return a, b
+    return None
+
+
+# --- bodies -------------------------------------------------------------------------------
+
+def _post_of(a: etree._Element | None) -> str | None:
+    m = _POST_LINK.search(a.get("href") or "") if a is not None else None
+    return (m.group(1) or m.group(2)) if m else None
+
+
+def convert_quotes_vb3(root: etree._Element) -> None:
+    """``div > div.smallfont "Quote:" + table td.alt2 > [div "Originally Posted by <strong>X</strong>
+    <a href=…p=ID>"] + div`` -> ``<blockquote data-author data-post>``."""
+    for box in root.xpath(f".//div[./div[{cls('smallfont')}] and ./table//td[{cls('alt2')}]]"):
+        td = first(box, f"./table//td[{cls('alt2')}]")
+        head = first(td, "./div[strong][1]")
+        author, post, content = None, None, td
+        if head is not None and len(td.xpath("./div")) >= 2:
+            author = text_of(first(head, "./strong")) or None
+            post = _post_of(first(head, ".//a[@href]"))
+            content = head.getnext()
+            head.drop_tree()
+        make_quote(box, content, author, post)
+
+
+def convert_quotes_vb45(root: etree._Element) -> None:
+    """``div.bbcode_container > div.bbcode_quote > div.quote_container > [div.bbcode_postedby]
+    + div.message`` (anonymous quotes: text straight in ``quote_container``)."""
+    for box in root.xpath(f".//div[{cls('bbcode_container')}][./div[{cls('bbcode_quote')}]]"):
+        holder = first_of(box, f".//div[{cls('quote_container')}]", f"./div[{cls('bbcode_quote')}]")
+        by = first(holder, f"./div[{cls('bbcode_postedby')}]")
+        author, post, content = None, None, holder
+        if by is not None:
+            author = text_of(first(by, ".//strong")) or None
+            post = _post_of(first(by, ".//a[@href]"))
+            content = first(holder, f"./div[{cls('message')}]")
+            if content is None:
+                by.drop_tree()
+                content = holder
+        drop_all(holder, [f"./div[{cls('bbcode_quote_container')}]"])
+        make_quote(box, content, author, post)
+
+
+def convert_spoilers(root: etree._Element) -> None:
+    """Spoiler mods: ``div.bbcode_spoiler`` / ``div.spoiler`` (title child optional)."""
+    for el in root.xpath(f".//div[{cls('bbcode_spoiler')} or {cls('spoiler')}]"):
+        content = first_of(el, f"./*[{cls('spoiler-content')}]", f"./*[{cls('spoiler_content')}]",
+                           f"./*[{cls('bbcode_spoiler_content')}]")
+        make_spoiler(el, content, "Spoiler")
+
+
+def normalize_body(body: etree._Element, vb3: bool = False) -> str:
+    """interfaces.md §2 for vBulletin bodies (``<font color>`` becomes a coloured span)."""
+    clean(body)
+    for c in body.xpath(".//comment()"):
+        _drop_keep_tail(c)
+    convert_spoilers(body)
+    if vb3:
+        convert_quotes_vb3(body)
+    convert_quotes_vb45(body)
+    drop_all(body, _CHROME)
+    normalize_colors(body)
+    return inner_html(body)
+
+
+def _drop_keep_tail(node: etree._Element) -> None:
+    parent, tail = node.getparent(), node.tail or ""
+    if parent is None:
+        return
+    prev = node.getprevious()
+    if prev is not None:
+        prev.tail = (prev.tail or "") + tail
+    else:
+        parent.text = (parent.text or "") + tail
+    parent.remove(node)
+
+
+def member_id(href: str | None) -> str | None:
+    m = MEMBER_ID.search(href or "")
+    return (m.group(1) or m.group(2)) if m else None
+
+
+def edited_time(note: etree._Element | None, names: list[str], tz: ZoneInfo, now: datetime,
+                langs: list[str]) -> datetime | None:
+    """"Last edited by X; 2016-02-01 at 03:31." (the date follows the semicolon in every
+    language pack)."""
+    if note is None:
+        return None
+    text = text_of(note)
+    text = text.rsplit(";", 1)[-1] if ";" in text else text
+    return edited_from_text(text, names, tz, now, langs)

@@ -1,0 +1,238 @@
+"""phpBB 3.0–3.3 thread pages, prosilver and derivatives (forum-engines.md §3.3).
+
+3.2+ gives ``p.author time[datetime]`` (RFC 3339); 3.0/3.1 only the text after "»". phpBB
+prints no post number: it is ``start + index + 1``. Pages are addressed by the offset
+``start``; the step (posts per page) is read from the pagination links and remembered per
+thread for :meth:`PhpBB.page_url` (default 10, phpBB's installation default).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper import dates
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, edited_from_text, first, first_of, languages, load, number,
+    text_time,
+)
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+)
+
+_USER_ID = re.compile(r"[?&;]u=(\d+)")
+_QUOTED_POST = re.compile(r"[?&;]p=(\d+)")
+_WROTE = re.compile(
+    r"\s*(wrote|ha scritto|scrive|έγραψε|писал\(а\)|писал|написал\(а\)|написал|"
+    r"hat geschrieben|a écrit|escribió)\s*:?\s*$", re.I)
+_STEP: dict[tuple[str, str], int] = {}  # (host, topic id) -> posts per page, learned from pages
+DEFAULT_STEP = 10
+
+_CHROME = (f".//*[{cls('codebox')}]/p", ".//button")
+
+
+def _query(url: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query, keep_blank_values=True).items()}
+
+
+def _key(url: str, topic: str | None = None) -> tuple[str, str]:
+    return urlsplit(url).netloc.lower(), topic or _query(url).get("t", "")
+
+
+def convert_quotes(root: etree._Element) -> None:
+    """``blockquote > div > cite "X wrote:"`` (3.0–3.3) -> ``<blockquote data-author data-post>``."""
+    for bq in root.xpath(".//blockquote"):
+        inner = first(bq, "./div")
+        holder = inner if inner is not None else bq
+        cite = first(holder, "./cite")
+        author, post = None, None
+        m = _QUOTED_POST.search(bq.get("cite") or "")
+        if m:
+            post = m.group(1)
+        if cite is not None:
+            author, cited_post = _cite(cite)
+            post = post or cited_post
+            cite.drop_tree()
+        make_quote(bq, holder, author, post)
+
+
+def _cite(cite: etree._Element) -> tuple[str | None, str | None]:
+    post = None
+    for a in cite.xpath(".//a[@data-post-id]"):
+        post = a.get("data-post-id")
+    profile = first(cite, ".//a[contains(@href, 'viewprofile')]")
+    if profile is not None:
+        return text_of(profile) or None, post
+    name = _WROTE.sub("", cite.text or text_of(cite)).strip()
+    return name or None, post
+
+
+def convert_spoilers(root: etree._Element) -> None:
+    """Custom spoiler BBCodes: ``div.spoiler`` with a title and a content child, or bare."""
+    for el in root.xpath(f".//div[{cls('spoiler')} or {cls('spoilerbox')}]"):
+        title = text_of(first_of(el, f"./*[{cls('spoiler-title')}]", f"./*[{cls('spoilertitle')}]"))
+        content = first_of(el, f"./*[{cls('spoiler-content')}]", f"./*[{cls('spoiler-body')}]",
+                           f"./*[{cls('spoilercontent')}]")
+        for t in el.xpath(f"./*[{cls('spoiler-title')} or {cls('spoilertitle')}]"):
+            t.drop_tree()
+        make_spoiler(el, content, title or "Spoiler")
+
+
+def normalize_body(content: etree._Element) -> str:
+    clean(content)
+    convert_spoilers(content)
+    convert_quotes(content)
+    drop_all(content, _CHROME)
+    normalize_colors(content)
+    return inner_html(content)
+
+
+class PhpBB(Engine):
+    name = "phpbb"
+    label = "phpBB 3"
+    url_patterns = (
+        re.compile(r"/viewtopic\.php\?(?:[^#]*[&;])?(?:t|p)=\d+"),
+        re.compile(r"^https?://(?:www\.)?forum\.mafiascum\.net/"),
+    )
+    example_urls = (
+        "https://forum.mafiascum.net/viewtopic.php?t=12345",
+        "http://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=25",
+        "https://forum.example.it/viewtopic.php?f=3&t=77&start=40",
+    )
+
+    def detect(self, page: str) -> bool:
+        return ("postbody" in page and "viewtopic.php" in page and "illiweb.com" not in page
+                and bool(re.search(r"<div[^>]+id=\"p\d+\"", page)))
+
+    def thread_url(self, url: str) -> str:
+        parts = urlsplit(url)
+        q = _query(url)
+        keep = {k: q[k] for k in ("f", "t") if k in q}
+        if "t" not in keep:
+            return url  # a post link (?p=ID) names no topic: the page itself will
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(keep), ""))
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        base = self.thread_url(thread_url)
+        if page <= 1:
+            return base
+        step = _STEP.get(_key(base), DEFAULT_STEP)
+        return f"{base}&start={(page - 1) * step}"
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        return _page_info(doc, base_url(doc, url), url)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        info = _page_info(doc, base, url)
+        topic = _topic(doc, url)
+        thread = self.thread_url(absolute(base, topic) if topic else url)
+        step = _STEP.get(_key(thread), DEFAULT_STEP)
+        start = int(_query(url).get("start") or 0) or (info.current - 1) * step
+        posts = doc.xpath(f"//div[{cls('post')}][starts-with(@id, 'p')]"
+                          f"[.//*[{cls('postbody')}]]")
+        return [_post(p, start + i + 1, thread, base, url, tz, now, langs)
+                for i, p in enumerate(posts)]
+
+
+def _topic(doc: etree._Element, url: str) -> str | None:
+    """A link to this topic (``viewtopic.php?…t=ID``), for pages reached by a post link."""
+    if "t" in _query(url):
+        return None
+    for href in doc.xpath("//h2//a/@href | //div[@class='pagination']//a/@href"):
+        if "t=" in href:
+            return href
+    return None
+
+
+def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
+    nav = first(doc, f"//div[{cls('pagination')}]")
+    current, last, step = 1, 1, None
+    if nav is not None:
+        strongs = [number(text_of(s)) for s in nav.xpath(".//strong")]
+        strongs = [s for s in strongs if s]
+        links = [number(text_of(a)) for a in nav.xpath(".//a[@href]")]
+        starts = sorted({int(_query(absolute(base, h)).get("start") or 0)
+                         for h in nav.xpath(".//a/@href") if "t=" in h or "start=" in h})
+        active = number(text_of(first(nav, f".//li[{cls('active')}]")))
+        current = active or (strongs[0] if strongs else 1)
+        last = max([n for n in links if n] + [current] + strongs[1:2])
+        gaps = [b - a for a, b in zip(starts, starts[1:]) if b > a]
+        step = min(gaps) if gaps else None
+    if step:
+        topic = _query(url).get("t") or _query(_topic(doc, url) or "").get("t")
+        _STEP[_key(url, topic)] = step
+    nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
+    if nxt is None and current < last and step:
+        nxt = _with_start(url, current * step)
+    return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+
+
+def _with_start(url: str, start: int) -> str:
+    parts = urlsplit(url)
+    q = _query(url)
+    q["start"] = str(start)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(q), ""))
+
+
+def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo,
+          now: datetime, langs: list[str]) -> Post:
+    pid = div.get("id")[1:]
+    where = f"{url}: post {pid}"
+    author_p = first(div, f".//p[{cls('author')}]")
+    user = first_of(div, f".//p[{cls('author')}]//a[contains(@href, 'viewprofile')]",
+                    f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]")
+    name_el = user if user is not None else first_of(
+        div, f".//p[{cls('author')}]//*[{cls('username')}]", f".//p[{cls('author')}]//strong")
+    author = text_of(name_el)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    m = _USER_ID.search(user.get("href")) if user is not None else None
+    content = first(div, f".//*[{cls('postbody')}]//div[{cls('content')}]")
+    if content is None:
+        raise ScrapeError(f"{where}: no post body found")
+    notice = first(div, f".//*[{cls('postbody')}]//div[{cls('notice')}]")
+    return Post(
+        id=pid, number=num, thread=thread, url=absolute(base, f"./viewtopic.php?p={pid}#p{pid}"),
+        author=author, author_id=m.group(1) if m else None,
+        time=_time(author_p, author, where, tz, now, langs),
+        edited=_edited(notice, tz, now, langs),
+        html=normalize_body(content),
+    )
+
+
+def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo,
+          now: datetime, langs: list[str]) -> datetime:
+    if author_p is None:
+        raise ScrapeError(f"{where}: no post time found")
+    stamp = first(author_p, ".//time[@datetime]")
+    if stamp is not None:
+        return dates.from_iso(stamp.get("datetime")).astimezone(tz)
+    text = text_of(author_p)
+    text = text.rsplit("»", 1)[-1] if "»" in text else text.replace(author, " ")
+    return text_time(text, tz, now, langs, where)
+
+
+def _edited(notice: etree._Element | None, tz: ZoneInfo, now: datetime,
+            langs: list[str]) -> datetime | None:
+    """"Last edited by X on <date>, edited N times in total." (a moderation notice has no date)."""
+    if notice is None:
+        return None
+    stamp = first(notice, ".//time[@datetime]")
+    if stamp is not None:
+        return dates.from_iso(stamp.get("datetime")).astimezone(tz)
+    names = [text_of(a) for a in notice.xpath(".//a")]
+    return edited_from_text(text_of(notice), names, tz, now, langs)
+
+
+register(PhpBB())

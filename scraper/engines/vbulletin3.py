@@ -1,0 +1,93 @@
+"""vBulletin 3.6–3.8 thread pages (forum-engines.md §3.4).
+
+Text-only times (first ``td.thead`` of the post table, in the board's date format). Many vB3
+boards serve ISO-8859-1 or windows-1251: pass the raw bytes and the page is decoded from its
+``<meta charset>`` (§4.1). The URL shapes are vBulletin 4's too: the generic patterns live in
+that adapter, which hands vB3 markup back here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.engines import _vbulletin as vb
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+)
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import text_of
+
+
+class VBulletin3(Engine):
+    name = "vbulletin3"
+    label = "vBulletin 3"
+    url_patterns = (re.compile(r"^https?://(?:www\.)?forums\.animesuki\.com/showthread\.php"),)
+    example_urls = ("https://forums.animesuki.com/showthread.php?t=128882&page=152",)
+
+    def detect(self, page: str) -> bool:
+        if re.search(r"<meta[^>]+content=\"vBulletin 3", page):
+            return True
+        return "post_message_" in page and "bigusername" in page
+
+    def thread_url(self, url: str) -> str:
+        return vb.thread_url_34(url)
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        return vb.page_url_34(thread_url, page)
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        base = base_url(doc, url)
+        texts = [text_of(td) for td in doc.xpath(f"//div[{cls('pagenav')}]//td[{cls('vbmenu_control')}]")]
+        found = vb.page_x_of_y(texts)
+        current, last = found if found else (vb.page_of_34(url), None)
+        if found is None and not doc.xpath(f"//div[{cls('pagenav')}]"):
+            last = current  # no page navigation at all: a one-page thread
+        nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
+        done = last is not None and current >= last
+        return PageInfo(current, last, absolute(base, nxt) if nxt and not done else None)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        thread = vb.thread_url_34(url)
+        offset = (vb.page_of_34(url) - 1) * 20
+        bodies = doc.xpath("//div[starts-with(@id, 'post_message_')]")
+        return [_post(doc, b, offset + i + 1, thread, base, url, tz, now, langs)
+                for i, b in enumerate(bodies)]
+
+
+def _post(doc: etree._Element, body: etree._Element, fallback: int, thread: str, base: str,
+          url: str, tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+    pid = body.get("id").removeprefix("post_message_")
+    where = f"{url}: post {pid}"
+    box = first_of(doc, f"//table[@id='post{pid}']", f"//*[@id='edit{pid}']")
+    if box is None:
+        raise ScrapeError(f"{where}: no post table (table#post{pid}) around the message")
+    menu = first(box, f".//*[@id='postmenu_{pid}']")
+    user = first(menu, ".//a[contains(@href, 'member.php')]") if menu is not None else None
+    author = text_of(user if user is not None else menu)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    count = first(box, f".//a[@id='postcount{pid}']")
+    printed = number(count.get("name") or text_of(count)) if count is not None else None
+    stamp = first(box, f".//td[{cls('thead')}]")
+    note = first(box, ".//em[.//span[@class='time']]")
+    return Post(
+        id=pid, number=printed or fallback, thread=thread,
+        url=absolute(base, f"showthread.php?p={pid}#post{pid}"),
+        author=author, author_id=vb.member_id(user.get("href")) if user is not None else None,
+        time=text_time(text_of(stamp), tz, now, langs, where),
+        edited=vb.edited_time(note, [author], tz, now, langs),
+        html=vb.normalize_body(body, vb3=True),
+    )
+
+
+register(VBulletin3())

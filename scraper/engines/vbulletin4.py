@@ -1,0 +1,111 @@
+"""vBulletin 4.x thread pages (forum-engines.md §3.5).
+
+The post body is ``div#post_message_ID > blockquote.postcontent``: that blockquote is the body,
+not a quote. Text-only times (``span.postdate span.date``). vB3 and vB4 share the URL shapes
+(``showthread.php?t=``, ``showthread.php/ID-slug``, ``threads/ID-slug``): the generic patterns
+live here and a page whose markup is vB3 is handed to that adapter.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.engines import _vbulletin as vb
+from votal.scraper.engines import get, register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+)
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import text_of
+
+
+class VBulletin4(Engine):
+    name = "vbulletin4"
+    label = "vBulletin 4"
+    url_patterns = (
+        re.compile(r"/showthread\.php(?:\?(?:[^#]*&)?t(?:hreadid)?=\d+|/\d+)"),
+        re.compile(r"^https?://(?:www\.)?mafiauniverse\.com/forums/threads/\d+"),
+        re.compile(r"/threads/\d+-[^/?#]+"),
+    )
+    example_urls = (
+        "http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist",
+        "https://www.mafiauniverse.com/forums/threads/12345-Mafia-Game-1/page2",
+        "https://forum.example.ru/showthread.php?t=4242&page=3",
+    )
+
+    def detect(self, page: str) -> bool:
+        if re.search(r"<meta[^>]+content=\"vBulletin 4", page):
+            return True
+        return "postcontainer" in page and "post_message_" in page and "postcontent" in page
+
+    def thread_url(self, url: str) -> str:
+        return vb.thread_url_34(url)
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        return vb.page_url_34(thread_url, page)
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        text = as_text(html)
+        if not self.detect(text) and get("vbulletin3").detect(text):
+            return get("vbulletin3").page_info(text, url)
+        doc = load(text)
+        base = base_url(doc, url)
+        texts = [text_of(a) for a in doc.xpath(f"//*[{cls('pagination')}]//a[{cls('popupctrl')}]")]
+        found = vb.page_x_of_y(texts)
+        current, last = found if found else (vb.page_of_34(url), None)
+        if found is None and not doc.xpath(f"//*[{cls('pagination')}]"):
+            last = current
+        nxt = first(doc, "//head/link[@rel='next']/@href | //a[@rel='next']/@href")
+        done = last is not None and current >= last
+        return PageInfo(current, last, absolute(base, nxt) if nxt and not done else None)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        text = as_text(html)
+        if not self.detect(text) and get("vbulletin3").detect(text):
+            return get("vbulletin3").parse_page(text, url, tz, now)
+        doc = load(text)
+        base, langs = base_url(doc, url), languages(doc)
+        thread = vb.thread_url_34(url)
+        offset = (vb.page_of_34(url) - 1) * 10
+        items = doc.xpath(f"//li[{cls('postcontainer')}][starts-with(@id, 'post_')]")
+        return [_post(li, offset + i + 1, thread, base, url, tz, now, langs)
+                for i, li in enumerate(items)]
+
+
+def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, tz: ZoneInfo,
+          now: datetime, langs: list[str]) -> Post:
+    pid = li.get("id").removeprefix("post_")
+    where = f"{url}: post {pid}"
+    user = first_of(li, f".//*[{cls('username_container')}]//a[{cls('username')}]",
+                    f".//*[{cls('username_container')}]//*[{cls('username')}]")
+    author = text_of(user)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    counter = first(li, f".//a[{cls('postcounter')}]")
+    count = first(li, f".//a[@id='postcount{pid}']")
+    printed = number(text_of(counter)) if counter is not None else None
+    if printed is None and count is not None:
+        printed = number(count.get("name"))
+    body = first_of(li, f".//div[@id='post_message_{pid}']/blockquote[{cls('postcontent')}]",
+                    f".//div[@id='post_message_{pid}']")
+    if body is None:
+        raise ScrapeError(f"{where}: no post body found")
+    stamp = first_of(li, f".//*[{cls('postdate')}]//*[{cls('date')}]", f".//*[{cls('date')}]")
+    note = first(li, f".//*[{cls('lastedited')}]")
+    href = counter.get("href") if counter is not None else f"showthread.php?p={pid}#post{pid}"
+    return Post(
+        id=pid, number=printed or fallback, thread=thread, url=absolute(base, href),
+        author=author, author_id=vb.member_id(user.get("href")),
+        time=text_time(text_of(stamp), tz, now, langs, where),
+        edited=vb.edited_time(note, [author], tz, now, langs),
+        html=vb.normalize_body(body),
+    )
+
+
+register(VBulletin4())

@@ -1,0 +1,107 @@
+"""vBulletin 5.x (Connect / Cloud) thread pages (forum-engines.md §3.6).
+
+Trust the epoch ``li.b-post[data-node-publishdate]``: ``time[itemprop=dateCreated]`` has no
+offset (the sample's is seven hours off UTC), the visible text is in the viewer's zone.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper import dates
+from votal.scraper.engines import _vbulletin as vb
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+)
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import text_of
+
+
+class VBulletin5(Engine):
+    name = "vbulletin5"
+    label = "vBulletin 5"
+    url_patterns = (
+        re.compile(r"^https?://[^/]+\.vbulletin\.net/forum/.+/\d+-[^/?#]+"),
+    )
+    example_urls = (
+        "https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/"
+        "727744-isekai-quartet-discussion-thread",
+        "https://mafia.vbulletin.net/forum/games/12-palermo-43/page2",
+    )
+
+    def detect(self, page: str) -> bool:
+        if re.search(r"<meta[^>]+content=\"vBulletin 5", page):
+            return True
+        return "vb-page-body" in page and "data-node-id" in page and "b-post" in page
+
+    def thread_url(self, url: str) -> str:
+        return vb.thread_url_5(url)
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        return vb.page_url_5(thread_url, page)
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        base = base_url(doc, url)
+        total = number(text_of(first(doc, f"//*[{cls('pagetotal')}]")))
+        box = first(doc, "//input[contains(@class, 'js-pagenum')]/@value")
+        current = number(box) or vb.page_of_34(url)
+        last = max(total, current) if total else (current if not doc.xpath(
+            f"//*[{cls('pagenav')}]") else None)
+        nxt = first(doc, "//head/link[@rel='next']/@href")
+        done = last is not None and current >= last
+        return PageInfo(current, last, absolute(base, nxt) if nxt and not done else None)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        thread = vb.thread_url_5(url)
+        offset = (vb.page_of_34(url) - 1) * 15
+        items = doc.xpath(f"//li[{cls('b-post')}][@data-node-id]")
+        return [_post(li, offset + i + 1, thread, base, url, tz, now, langs)
+                for i, li in enumerate(items)]
+
+
+def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, tz: ZoneInfo,
+          now: datetime, langs: list[str]) -> Post:
+    pid = li.get("data-node-id")
+    where = f"{url}: post {pid}"
+    user = first_of(li, f".//*[{cls('b-userinfo__details')}]//*[{cls('author')}]//a",
+                    f".//*[{cls('b-userinfo__details')}]//*[{cls('author')}]")
+    author = text_of(user)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    counter = first(li, f".//a[{cls('b-post__count')}]")
+    body = first(li, f".//*[{cls('js-post__content-text')}]")
+    if body is None:
+        raise ScrapeError(f"{where}: no post body found")
+    note = first_of(li, f".//*[{cls('b-post__edit')}]", f".//*[{cls('edit-info')}]")
+    return Post(
+        id=pid, number=number(text_of(counter)) or fallback, thread=thread,
+        url=absolute(base, counter.get("href")) if counter is not None else f"{thread}#post{pid}",
+        author=author, author_id=vb.member_id(user.get("href")),
+        time=_time(li, where, tz, now, langs),
+        edited=vb.edited_time(note, [author], tz, now, langs),
+        html=vb.normalize_body(body),
+    )
+
+
+def _time(li: etree._Element, where: str, tz: ZoneInfo, now: datetime,
+          langs: list[str]) -> datetime:
+    epoch = (li.get("data-node-publishdate") or "").strip()
+    if epoch.isdigit():
+        return dates.from_epoch(epoch).astimezone(tz)
+    stamp = first(li, ".//time[@itemprop='dateCreated']")
+    if stamp is None:
+        raise ScrapeError(f"{where}: no post time found")
+    return text_time(text_of(stamp), tz, now, langs, where)
+
+
+register(VBulletin5())

@@ -1,0 +1,151 @@
+"""XenForo 1.x thread pages (forum-engines.md §3.2).
+
+The post body itself is ``blockquote.messageText`` (kept: only its children are the body); the
+signature also has class ``messageText`` and is skipped. Times: ``abbr.DateTime[data-time]``
+(epoch, recent posts) or ``span.DateTime[title]`` text. XF1 shares its URLs with XF2, which
+routes them; a page is still parsed here when its markup is XF1.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper import dates
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+)
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.xenforo2 import page_of, page_url_of, thread_url_of
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+)
+
+_POST_ID = re.compile(r"post-(\d+)")
+_MEMBER_ID = re.compile(r"members/(?:[^/]*\.)?(\d+)/?")
+_QUOTE_POST = re.compile(r"(?:[?&]id=|#post-|posts/)(\d+)")
+
+_CHROME = (
+    f".//*[{cls('quoteExpand')}]", f".//*[{cls('messageTextEndMarker')}]", ".//svg",
+    f".//*[{cls('attribution')}]", ".//button",
+)
+
+
+def convert_quotes(root: etree._Element) -> None:
+    """``div.bbCodeQuote[data-author] > aside > (div.attribution, blockquote.quoteContainer >
+    div.quote)`` -> ``<blockquote data-author data-post>``."""
+    for el in root.xpath(f".//div[{cls('bbCodeQuote')}]"):
+        link = first(el, f"./aside/*[{cls('attribution')}]//a[@href]")
+        m = _QUOTE_POST.search(link.get("href")) if link is not None else None
+        content = first_of(el, f"./aside/blockquote[{cls('quoteContainer')}]/div[{cls('quote')}]",
+                           f"./aside/blockquote[{cls('quoteContainer')}]")
+        make_quote(el, content, el.get("data-author"), m.group(1) if m else None)
+
+
+def convert_spoilers(root: etree._Element) -> None:
+    """Spoiler add-ons: ``div.bbCodeSpoilerContainer`` / ``.SpoilerTarget`` hold the text."""
+    for el in root.xpath(f".//*[{cls('bbCodeSpoilerContainer')}]"):
+        title = text_of(first(el, f".//*[{cls('bbCodeSpoilerButton')}]")) or "Spoiler"
+        content = first_of(el, f".//*[{cls('SpoilerTarget')}]",
+                           f".//*[{cls('bbCodeSpoilerText')}]")
+        make_spoiler(el, content, title)
+
+
+def normalize_body(body: etree._Element) -> str:
+    clean(body)
+    convert_spoilers(body)
+    convert_quotes(body)
+    drop_all(body, _CHROME)
+    normalize_colors(body)
+    return inner_html(body)
+
+
+def _time(el: etree._Element | None, where: str, tz: ZoneInfo, now: datetime,
+          langs: list[str]) -> datetime:
+    if el is None:
+        raise ScrapeError(f"{where}: no post time found")
+    epoch = (el.get("data-time") or "").strip()
+    if epoch.isdigit():
+        return dates.from_epoch(epoch).astimezone(tz)
+    # abbr: "Oct 30, 2014 at 10:48 PM" in the text; span: the same in title, "Oct 30, 2014" shown.
+    return text_time(el.get("title") or text_of(el), tz, now, langs, where)
+
+
+class XenForo1(Engine):
+    name = "xenforo1"
+    label = "XenForo 1"
+    url_patterns = ()  # same URLs as XenForo 2: the generic pattern lives there
+    example_urls = ()
+
+    def detect(self, page: str) -> bool:
+        if re.search(r"<html[^>]*\bid=\"XenForo\"", page):
+            return True
+        return "messageText" in page and bool(re.search(r"<li[^>]+id=\"post-\d+\"", page))
+
+    def thread_url(self, url: str) -> str:
+        return thread_url_of(url)
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        return page_url_of(thread_url, page)
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        base = base_url(doc, url)
+        nav = first(doc, f"//div[{cls('PageNav')}][@data-last]")
+        current = number(nav.get("data-page")) if nav is not None else page_of(url)
+        last = number(nav.get("data-last")) if nav is not None else current
+        current, last = current or 1, last or current or 1
+        nxt = first(doc, "//head/link[@rel='next']/@href")
+        if nxt is None and current < last and nav is not None and nav.get("data-baseurl"):
+            nxt = nav.get("data-baseurl").replace(nav.get("data-sentinel") or "{{sentinel}}",
+                                                  str(current + 1))
+        return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        thread = thread_url_of(url)
+        offset = (page_of(url) - 1) * 20
+        items = doc.xpath(f"//li[{cls('message')}][starts-with(@id, 'post-')]")
+        return [_post(li, i, offset, thread, base, url, tz, now, langs)
+                for i, li in enumerate(items)]
+
+
+def _post(li: etree._Element, index: int, offset: int, thread: str, base: str, url: str,
+          tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+    pid = _POST_ID.search(li.get("id")).group(1)
+    where = f"{url}: post {pid}"
+    user = first_of(li, f".//*[{cls('messageUserInfo')}]//a[{cls('username')}]",
+                    f".//*[{cls('messageMeta')}]//a[{cls('username')}]")
+    author = li.get("data-author") or text_of(user)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    m = _MEMBER_ID.search(user.get("href") or "") if user is not None else None
+    perma = first_of(li, f".//a[{cls('postNumber')}]", f".//a[{cls('datePermalink')}]")
+    stamp = first(li, f".//*[{cls('messageMeta')}]//*[{cls('DateTime')}]")
+    edit = first(li, f".//*[{cls('editDate')}]//*[{cls('DateTime')}]")
+    body = first(li, f".//blockquote[{cls('messageText')}]")
+    if body is None:
+        raise ScrapeError(f"{where}: no post body found")
+    printed = number(text_of(perma)) if perma is not None else None
+    href = perma.get("href") if perma is not None else f"posts/{pid}/"
+    return Post(
+        id=pid,
+        number=printed if printed and text_of(perma).startswith("#") else offset + index + 1,
+        thread=thread,
+        url=absolute(base, href),
+        author=author,
+        author_id=m.group(1) if m else None,
+        time=_time(stamp, where, tz, now, langs),
+        edited=_time(edit, where, tz, now, langs) if edit is not None else None,
+        html=normalize_body(body),
+    )
+
+
+register(XenForo1())

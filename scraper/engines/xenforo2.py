@@ -1,0 +1,234 @@
+"""XenForo 2.0–2.3 thread pages (forum-engines.md §3.1).
+
+Machine values first: ``time.u-dt`` carries the epoch in ``data-time`` (≤ 2.2) or in
+``data-timestamp`` (2.3, where ``data-time`` became a clock string), and ISO in ``datetime``.
+XenForo 1 and 2 share URL shapes, so the generic ``/threads/slug.ID/`` pattern routes here and a
+page whose markup is XenForo 1 is handed to that adapter.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper import dates
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+)
+from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+)
+
+_THREAD = re.compile(r"^(.*?/threads/(?:[^/?#]*\.)?\d+)(?=/|$|[?#])")
+_PAGE = re.compile(r"/page-(\d+)")
+_POST_ID = re.compile(r"post-(\d+)")
+_SOURCE_POST = re.compile(r"post:\s*(\d+)")
+_SAID = re.compile(
+    r"\s*(said|wrote|написал\(а\)|написал|написала|сказал|ha scritto|ha detto|scrisse|είπε|"
+    r"έγραψε|a dit|schrieb|dijo)\s*:?\s*$", re.I)
+# Hosts known to run XenForo 1 (URLs alike): left to that adapter.
+XF1_HOSTS: tuple[str, ...] = ()
+
+_CHROME = (
+    f".//*[{cls('bbCodeBlock-expandLink')}]", f".//*[{cls('bbCodeBlock-shrinkLink')}]",
+    ".//button", f".//*[{cls('js-selectToQuoteEnd')}]", ".//svg",
+)
+
+
+def thread_url_of(url: str) -> str:
+    """``…/threads/slug.123/page-4#post-9`` -> ``…/threads/slug.123/`` (XF1 and XF2)."""
+    parts = urlsplit(url)
+    path = parts.path
+    query = parts.query
+    if path.endswith("index.php") and query.startswith("threads/"):  # non-friendly URLs
+        m = _THREAD.match("/" + query.split("&")[0])
+        return urlunsplit((parts.scheme, parts.netloc, path, m.group(1)[1:] + "/", "")) if m \
+            else url
+    m = _THREAD.match(path)
+    if not m:
+        return url
+    return urlunsplit((parts.scheme, parts.netloc, m.group(1) + "/", "", ""))
+
+
+def page_url_of(thread_url: str, page: int) -> str:
+    base = thread_url_of(thread_url)
+    return base if page <= 1 else f"{base.rstrip('/')}/page-{page}"
+
+
+def page_of(url: str) -> int:
+    m = _PAGE.search(urlsplit(url).path + "?" + urlsplit(url).query)
+    return int(m.group(1)) if m else 1
+
+
+def quote_author(el: etree._Element, title: etree._Element | None) -> str | None:
+    """``data-quote`` (2.2+), else the title "Name said:" with the localised verb removed."""
+    name = el.get("data-quote") or el.get("data-author")
+    if name:
+        return name
+    if title is None:
+        return None
+    text = _SAID.sub("", text_of(title))
+    return text or None
+
+
+def quote_post(el: etree._Element, title: etree._Element | None) -> str | None:
+    m = _SOURCE_POST.search(el.get("data-source") or "")
+    if m:
+        return m.group(1)
+    if title is not None:
+        for a in title.xpath(".//a"):
+            target = (a.get("data-content-selector") or "") + " " + (a.get("href") or "")
+            m = re.search(r"post[-_]?(\d+)|[?&]id=(\d+)", target)
+            if m:
+                return m.group(1) or m.group(2)
+    return None
+
+
+def convert_quotes(root: etree._Element) -> None:
+    for el in root.xpath(f".//*[{cls('bbCodeBlock--quote')}]"):
+        title = first(el, f"./*[{cls('bbCodeBlock-title')}]")
+        author, post = quote_author(el, title), quote_post(el, title)
+        content = first(el, f"./*[{cls('bbCodeBlock-content')}]")
+        expand = first(content, f"./*[{cls('bbCodeBlock-expandContent')}]") if content is not None \
+            else None
+        if title is not None:
+            title.drop_tree()
+        make_quote(el, expand if expand is not None else content, author, post)
+
+
+def convert_spoilers(root: etree._Element) -> None:
+    for el in root.xpath(f".//*[{cls('bbCodeSpoiler')}]"):
+        title = text_of(first(el, f".//*[{cls('bbCodeSpoiler-button-title')}]")) or "Spoiler"
+        content = first_of(el, f".//*[{cls('bbCodeBlock--spoiler')}]/*[{cls('bbCodeBlock-content')}]",
+                           f"./*[{cls('bbCodeSpoiler-content')}]")
+        make_spoiler(el, content, title)
+    for el in root.xpath(f".//*[{cls('bbCodeInlineSpoiler')}]"):
+        make_spoiler(el, None, "Spoiler")
+
+
+def normalize_body(body: etree._Element) -> str:
+    """interfaces.md §2: quotes, spoilers and colours normalised; chrome dropped."""
+    clean(body)
+    convert_spoilers(body)
+    convert_quotes(body)
+    drop_all(body, _CHROME)
+    normalize_colors(body)
+    return inner_html(body)
+
+
+def post_time(t: etree._Element | None, where: str, tz: ZoneInfo, now: datetime,
+              langs: list[str]) -> datetime:
+    """``data-timestamp`` (2.3), numeric ``data-time`` (≤ 2.2), ``datetime``, then the text."""
+    if t is None:
+        raise ScrapeError(f"{where}: no post time found")
+    for attr in ("data-timestamp", "data-time"):
+        value = (t.get(attr) or "").strip()
+        if value.isdigit():
+            return dates.from_epoch(value).astimezone(tz)
+    if t.get("datetime"):
+        try:
+            return dates.from_iso(t.get("datetime"), tz).astimezone(tz)
+        except ValueError:
+            pass
+    return text_time(t.get("title") or text_of(t), tz, now, langs, where)
+
+
+class XenForo2(Engine):
+    name = "xenforo2"
+    label = "XenForo 2"
+    url_patterns = (
+        re.compile(r"^https?://(?:[^/?#]+)/(?:[^?#]*/)?(?:index\.php\?)?threads/"
+                   r"(?:[^/?#]*\.)?\d+(?:[/?#]|$)"),
+    )
+    example_urls = (
+        "https://xenforo.com/community/threads/a-dark-theme-option.8276/",
+        "https://forum.example.gr/threads/palermo-43.123/page-3",
+        "https://forum.example.it/index.php?threads/lupus-12.456/",
+    )
+
+    def matches_url(self, url: str) -> bool:
+        host = urlsplit(url).netloc.lower().removeprefix("www.")
+        return host not in XF1_HOSTS and super().matches_url(url)
+
+    def detect(self, page: str) -> bool:
+        return bool(re.search(r"<html[^>]*\bid=\"XF\"", page)) and "message--post" in page
+
+    def thread_url(self, url: str) -> str:
+        return thread_url_of(url)
+
+    def page_url(self, thread_url: str, page: int) -> str:
+        return page_url_of(thread_url, page)
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        text = as_text(html)
+        if not self.detect(text) and _xf1().detect(text):
+            return _xf1().page_info(text, url)
+        doc = load(text)
+        base = base_url(doc, url)
+        current = number(text_of(first(doc, f"//*[{cls('pageNav-page--current')}]"))) \
+            or page_of(url)
+        pages = [number(text_of(li)) for li in doc.xpath(f"//*[{cls('pageNav-page')}]")]
+        last = max([p for p in pages if p] or [current])
+        nxt = first(doc, f"//a[{cls('pageNav-jump--next')}]/@href | //head/link[@rel='next']/@href")
+        return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        text = as_text(html)
+        if not self.detect(text) and _xf1().detect(text):
+            return _xf1().parse_page(text, url, tz, now)
+        doc = load(text)
+        base, langs = base_url(doc, url), languages(doc)
+        thread = thread_url_of(url)
+        offset = (page_of(url) - 1) * 20
+        arts = doc.xpath(f"//article[{cls('message--post')}][@data-content]")
+        return [_post(a, i, offset, thread, base, url, tz, now, langs) for i, a in enumerate(arts)]
+
+
+def _post(art: etree._Element, index: int, offset: int, thread: str, base: str, url: str,
+          tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+    m = _POST_ID.search(art.get("data-content") or art.get("id") or "")
+    if not m:
+        raise ScrapeError(f"{url}: a post without an id (data-content)")
+    pid = m.group(1)
+    where = f"{url}: post {pid}"
+    user = first(art, f".//*[{cls('message-name')}]//*[@data-user-id] | "
+                      f".//*[{cls('message-user')}]//*[@data-user-id]")
+    author = art.get("data-author") or text_of(first(art, f".//*[{cls('message-name')}]"))
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    link = first(art, f".//*[{cls('message-attribution-opposite')}]//a[contains(@href, 'post-')]"
+                      f"[not(@data-xf-init)]")
+    t = first(art, f".//*[{cls('message-attribution-main')}]//time | .//time[{cls('u-dt')}]")
+    edit_t = first(art, f".//*[{cls('message-lastEdit')}]//time")
+    body = first(art, f".//*[{cls('message-body')}]//*[{cls('bbWrapper')}]")
+    if body is None:
+        raise ScrapeError(f"{where}: no post body found")
+    printed = number(text_of(link)) if link is not None else None
+    return Post(
+        id=pid,
+        number=printed or offset + index + 1,
+        thread=thread,
+        url=absolute(base, link.get("href")) if link is not None else f"{thread}post-{pid}",
+        author=author,
+        author_id=user.get("data-user-id") if user is not None else None,
+        time=post_time(t, where, tz, now, langs),
+        edited=post_time(edit_t, where, tz, now, langs) if edit_t is not None else None,
+        html=normalize_body(body),
+    )
+
+
+def _xf1() -> Engine:
+    from votal.scraper.engines import get
+
+    return get("xenforo1")
+
+
+register(XenForo2())
