@@ -146,7 +146,8 @@ MAFIA_FORUM_RU = Preset(
 MAFIASCUM = Preset(
     name="mafiascum", syntax="mafiascum", language="en", deadline=None, day_change=None,
     weights=True,
-    options=_opts(deadline="plurality", majority=0, one_less_for_no_lynch=False),
+    options=_opts(deadline="plurality", majority=0, one_less_for_no_lynch=False,
+                  self_vote_counts=True),
     option_values={"deadline": ("plurality", "no-lynch")},
     steps=(
         r.read_ballots, r.edited_votes,

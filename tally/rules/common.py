@@ -41,7 +41,13 @@ def inactive_voter(day: Day, b: Ballot) -> None:
 
 
 def self_vote(day: Day, b: Ballot) -> None:
-    """C-03: a vote for oneself is invalid and counts as no vote; it replaces nothing."""
+    """C-03: a vote for oneself is invalid and counts as no vote; it replaces nothing.
+
+    Option ``self_vote_counts`` (mafiascum: true, the English forums' convention, where a
+    self-hammer ends the day) lets it count.
+    """
+    if day.options.get("self_vote_counts"):
+        return
     if b.target is not None and b.target == b.voter:
         b.decide(Status.INVALID, "C-03", "vote for oneself")
         day.violate("V-SELF", day.name(b.voter), b.post)
