@@ -171,7 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as e:
         return e.exit_code
     except Exception as e:  # click.ClickException and friends
-        import click
+        try:
+            import click
+        except ModuleNotFoundError:  # typer >= 0.2x vendors click as typer._click
+            from typer import _click as click
 
         if isinstance(e, click.exceptions.ClickException):
             e.show()

@@ -42,8 +42,11 @@ class ScrapeSummary:
     engine: str = ""
 
     def line(self) -> str:
-        return (f"{self.pages} pages, {self.posts} posts, {self.new} new, {self.edited} edited "
-                f"({self.requests} requests)")
+        def n(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 else 's'}"
+
+        return (f"{n(self.pages, 'page')}, {n(self.posts, 'post')}, {self.new} new, "
+                f"{self.edited} edited ({n(self.requests, 'request')})")
 
 
 def zone(name: str) -> ZoneInfo:

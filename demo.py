@@ -1,0 +1,143 @@
+"""``votal demo`` (``make demo``): a whole Greek Palermo game day, end to end, offline.
+
+1. Serves the saved Invision Community 4 pages of ``fixtures/demo/pages/`` from a real HTTP server
+   on 127.0.0.1 (ephemeral port), as the forum would.
+2. Scrapes the thread over HTTP into a temporary store and prints the summary; scrapes it again to
+   show that an unchanged thread costs one request.
+3. Writes the game file with the server's port and prints the official tally of day 1 (BBCode
+   when the ``tally`` command renders it, else JSON), and writes the HTML page when available.
+
+The story and the expected result, worked out by hand from rules.md, are in
+``fixtures/demo/README.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import sys
+import tempfile
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TextIO
+
+DEMO_DIR = Path(__file__).resolve().parent / "fixtures" / "demo"
+SAVED_HOST = "https://forum.palermo.example"  # the host written in the saved pages
+_PAGE_PATH = re.compile(r"^/forums/topic/4312-palermo-43-extreme/(?:page/(\d+)/)?$")
+
+
+class DemoForum:
+    """The saved pages on http://127.0.0.1:PORT, links rewritten to the local server."""
+
+    def __init__(self, pages_dir: Path = DEMO_DIR / "pages"):
+        self.pages = {int(p.stem.split("-")[1]): p.read_text(encoding="utf-8")
+                      for p in pages_dir.glob("page-*.html")}
+        forum = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                status, body = forum.answer(self.path)
+                self.send_response(status)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def thread_url(self) -> str:
+        return f"{self.base}/forums/topic/4312-palermo-43-extreme/"
+
+    def answer(self, path: str) -> tuple[int, bytes]:
+        m = _PAGE_PATH.match(path.split("?")[0])
+        page = int(m.group(1) or 1) if m else None
+        if page not in self.pages:
+            return 404, b"<html><body>Not found</body></html>"
+        return 200, self.pages[page].replace(SAVED_HOST, self.base).encode("utf-8")
+
+    def __enter__(self) -> DemoForum:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def write_game_file(workdir: Path, base: str) -> Path:
+    text = (DEMO_DIR / "game.toml").read_text(encoding="utf-8")
+    port = base.rsplit(":", 1)[1]
+    game = workdir / "game.toml"
+    game.write_text(text.replace("127.0.0.1:PORT", f"127.0.0.1:{port}"), encoding="utf-8")
+    return game
+
+
+def _cli(args: list[str]) -> tuple[int, str, str]:
+    """Run one ``votal`` command in-process, capturing what it prints."""
+    from votal.cli import app, main
+
+    names = {getattr(c, "name", None) or c.callback.__name__ for c in app.registered_commands}
+    if args[0] not in names:
+        return -1, "", f"no `votal {args[0]}` command yet"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main(args)
+    return rc, out.getvalue(), err.getvalue()
+
+
+def _tally(game: Path, db: Path, fmt: str) -> tuple[int, str, str]:
+    return _cli(["tally", str(game), "--day", "1", "--format", fmt, "--offline", "--db", str(db)])
+
+
+def scrape_demo(forum: DemoForum, db: Path, out: TextIO, rate: float = 20.0) -> None:
+    from votal.scraper.fetch import scrape
+    from votal.scraper.http import HttpClient, HttpOptions
+    from votal.scraper.store import Store
+
+    with Store(db) as store, HttpClient(HttpOptions(rate=rate)) as client:
+        first = scrape(forum.thread_url, store=store, client=client, timezone="Europe/Athens")
+        print(f"scraped {forum.thread_url}\n  {first.line()}", file=out)
+        again = scrape(forum.thread_url, store=store, client=client, timezone="Europe/Athens")
+        print(f"refreshed (nothing new on the forum)\n  {again.line()}", file=out)
+
+
+def run_demo(out: TextIO | None = None, workdir: Path | None = None) -> Path:
+    """Run the demo; returns the folder holding the store, the game file and the outputs."""
+    out = out or sys.stdout
+    workdir = workdir or Path(tempfile.mkdtemp(prefix="votal-demo-"))
+    db = workdir / "votal.sqlite"
+    print("votal demo: Palermo #43 - Extreme, day 1, on an Invision Community 4 forum", file=out)
+    with DemoForum() as forum:
+        print(f"forum served at {forum.base} (saved pages of fixtures/demo/pages/)", file=out)
+        scrape_demo(forum, db, out)
+        game = write_game_file(workdir, forum.base)
+        _print_tally(game, db, workdir, out)
+    print(f"files: {workdir}", file=out)
+    return workdir
+
+
+def _print_tally(game: Path, db: Path, workdir: Path, out: TextIO) -> None:
+    for fmt in ("bbcode", "json"):
+        rc, text, err = _tally(game, db, fmt)
+        if rc == 0:
+            print(f"\nofficial tally, day 1 ({fmt}):\n{text.rstrip()}", file=out)
+            break
+        if rc == -1:
+            print(f"\n(tally skipped: {err})", file=out)
+            return
+        if "format" not in err:  # a real error, not a format this votal cannot render yet
+            print(f"\ntally failed: {err.strip()}", file=out)
+            return
+    rc, text, _ = _tally(game, db, "html")
+    if rc == 0:
+        page = workdir / "tally-day1.html"
+        page.write_text(text, encoding="utf-8")
+        print(f"\nHTML page: {page}", file=out)
