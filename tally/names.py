@@ -136,8 +136,8 @@ class NameResolver:
         players Nikos and Niko is ambiguous, not a fuzzy guess.
         """
         tokens = _TOKEN.findall(folded)
-        for probe in dict.fromkeys(["".join(tokens), tokens[0] if tokens else ""]):
-            if not probe:
+        for whole, probe in ((True, "".join(tokens)), (False, tokens[0] if tokens else "")):
+            if not probe or (not whole and len(probe) < MIN_PREFIX):
                 continue
             hits = {name for name, keys in self._keys.items()
                     if any(k.replace(" ", "").startswith(probe) for k in keys)}
