@@ -6,11 +6,11 @@ because absences, refusals, saves and eliminations carry from one day to the nex
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Iterable
 
-from votal.scraper.model import Post
+from votal.scraper.model import Post, PostVersion
 from votal.tally.game import Game
 from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState
 from votal.tally.names import NameResolver, fold
@@ -87,9 +87,22 @@ class _Run:
             self.timeline.add(r.player, day.close, PlayerState.OUT, "removed")
 
 
+def merge_versions(posts: Iterable[Post]) -> list[Post]:
+    """C-07: a post id seen again is a later version of the first: the first is judged."""
+    first: dict[str, Post] = {}
+    for p in posts:
+        base = first.get(p.id)
+        if base is None:
+            first[p.id] = p
+        elif p.html != base.html and all(v.html != p.html for v in base.versions):
+            version = PostVersion(p.edited or p.time, p.html)
+            first[p.id] = replace(base, versions=base.versions + (version,))
+    return list(first.values())
+
+
 def _by_day(schedule: Schedule, posts: Iterable[Post]) -> dict[int, list[Post]]:
     out: dict[int, list[Post]] = {}
-    for p in sorted(posts, key=Post.sort_key):
+    for p in sorted(merge_versions(posts), key=Post.sort_key):
         out.setdefault(schedule.day_of(p.time), []).append(p)
     return out
 

@@ -152,7 +152,7 @@ def parse_game(data: Mapping[str, Any], *, path: str = "game.toml") -> Game:
     try:
         tz = ZoneInfo(tzname)
     except (ZoneInfoNotFoundError, ValueError):
-        raise GameFileError(f"{path}: timezone {tzname!r} is not an IANA time zone") from None
+        raise GameFileError(f"{path}: timezone {tzname!r} is not an IANA time zone (C-09)") from None
     players = _players(data.get("players"), path, tz)
     resolve = _name_index(players)
     schedule = _schedule(data.get("schedule"), path, tz, preset)
@@ -335,7 +335,7 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
         if key in raw:
             name = resolve(raw[key])
             if name is None:
-                raise GameFileError(f"{label}: {key} {raw[key]!r} is not a player of this game")
+                raise GameFileError(f"{label}: {key} {raw[key]!r} is not a player of this game (C-01)")
             fields[key] = name
     if etype == "card":
         if raw["card"] not in CARDS:
