@@ -2,6 +2,9 @@
 
 The fetching layer drives these pure functions (all URLs absolute):
 
+The same functions are methods of the registered adapter (``api_urls``, ``batch_urls``,
+``parse_topic``, ``parse_batch``, ``link_quotes``):
+
 * ``topic_json_url(url)`` -> ``https://host/t/{id}.json``: the first answer.
 * ``parse_topic_json(text, url)`` -> :class:`TopicStream`: every post id of the topic
   (``post_stream.stream``), its slug, and the posts already embedded in that answer.
@@ -272,6 +275,23 @@ class Discourse(Engine):
         "https://forum.example.org/t/mafia-42-day-3/1234/56",
     )
 
+    # The JSON API surface the fetching layer drives (see the module docstring).
+    def api_urls(self, thread_url: str) -> list[str]:
+        """The first request: the topic answer with the full post-id stream."""
+        return [topic_json_url(thread_url)]
+
+    def batch_urls(self, thread_url: str, ids: list[int] | tuple[int, ...]) -> list[str]:
+        return batch_urls(thread_url, ids)
+
+    def parse_topic(self, text: str, url: str) -> TopicStream:
+        return parse_topic_json(text, url)
+
+    def parse_batch(self, text: str, url: str, thread_url: str | None = None) -> list[Post]:
+        return parse_posts_json(text, url, thread_url)
+
+    def link_quotes(self, posts: list[Post]) -> list[Post]:
+        return link_quotes(posts)
+
     def detect(self, page: str) -> bool:
         head = page.lstrip()[:2000]
         if head.startswith("{"):
@@ -293,6 +313,7 @@ class Discourse(Engine):
         return base if page <= 1 else f"{base}?page={page}"
 
     def page_info(self, html: str, url: str) -> PageInfo:
+        html = _text(html)
         if html.lstrip().startswith("{"):
             return PageInfo(current=1, last=1, next_url=None)
         doc = document(html)
@@ -302,9 +323,14 @@ class Discourse(Engine):
         return PageInfo(current, None if nxt else current, urljoin(url, nxt[0]) if nxt else None)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        html = _text(html)
         if html.lstrip().startswith("{"):
             return link_quotes(parse_posts_json(html, url))
         return _parse_crawler(document(html), self.thread_url(url), url)
+
+
+def _text(page: str | bytes) -> str:
+    return page.decode("utf-8", errors="replace") if isinstance(page, bytes) else page
 
 
 def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:

@@ -63,7 +63,8 @@ def normalize_body(entry: etree._Element) -> str:
     for s in entry.xpath(f".//*[{has_class('spoiler')}]"):
         for head in s.xpath(f"./dt | ./*[{has_class('spoiler_title')}]"):
             head.drop_tree()
-        make_spoiler(s, None)
+        inner = s.xpath(f"./dd | ./*[{has_class('spoiler_content')}]")
+        make_spoiler(s, inner[0] if inner else None)
     normalize_colors(entry)
     return inner_html(entry)
 

@@ -34,7 +34,7 @@ DEFAULT_PER_PAGE = 15
 _TOPIC = re.compile(r"topic[=,](\d+)\.(msg\d+|new|\d+)")
 _SESSION = re.compile(r"(?:PHPSESSID=[0-9a-z]+(?:&amp;|&|;)?)", re.I)
 _REPLY = re.compile(r"#\s*(\d+)")
-_MSG = re.compile(r"msg(\d+)")
+_MSG = re.compile(r"msg=?(\d+)")
 _PROFILE = re.compile(r"action=profile;u=(\d+)")
 _BY = re.compile(r"\s(?:by|di|da|от|από|írta|par|von|door|por)\s", re.I)
 _QUOTE_AUTHOR = re.compile(r"^[^:]*:\s*(.+?)(?:\s+(?:on|il|del|am|le|от|στις|op|em)\s+.*|\s+-\s+.*)?$")
