@@ -170,3 +170,60 @@ class ForumServer:
     def __exit__(self, *exc) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+# ---- phpBB 3.3 prosilver markup (forum-engines §3.3), for the real adapter ---------------------
+
+PHPBB_TOPIC = "/viewtopic.php?f=3&t=77"
+
+
+def phpbb_path(n: int, per_page: int = 20) -> str:
+    return PHPBB_TOPIC if n == 1 else f"{PHPBB_TOPIC}&start={(n - 1) * per_page}"
+
+
+def _phpbb_pagination(page: int, last: int, per_page: int, total: int) -> str:
+    def href(n):
+        return "." + phpbb_path(n, per_page).replace("&", "&amp;")
+    shown = sorted({1, last, *range(max(1, page - 2), min(last, page + 2) + 1)})
+    items, prev = [], 0
+    if page > 1:
+        items.append(f'<li class="arrow previous"><a class="button button-icon-only" '
+                     f'href="{href(page - 1)}" rel="prev" role="button">Previous</a></li>')
+    for n in shown:
+        if n - prev > 1:
+            items.append('<li class="ellipsis" role="separator"><span>…</span></li>')
+        prev = n
+        items.append(f'<li class="active"><span>{n}</span></li>' if n == page else
+                     f'<li><a class="button" href="{href(n)}" role="button">{n}</a></li>')
+    if page < last:
+        items.append(f'<li class="arrow next"><a class="button button-icon-only" '
+                     f'href="{href(page + 1)}" rel="next" role="button">Next</a></li>')
+    return (f'<div class="pagination">{total} posts • <a class="button" role="button">'
+            f'Page <strong>{page}</strong> of <strong>{last}</strong></a><ul>{"".join(items)}'
+            f'</ul></div>')
+
+
+def render_phpbb(posts: list[FakePost], page: int, per_page: int = 20) -> str:
+    last = max(1, -(-len(posts) // per_page))
+    chunk = posts[(page - 1) * per_page: page * per_page]
+    nav = _phpbb_pagination(page, last, per_page, len(posts))
+    body = "".join(f"""
+<div id="p{p.id}" class="post has-profile bg{1 + i % 2}"><div class="inner">
+<dl class="postprofile" id="profile{p.id}"><dt class="has-profile-rank no-avatar">
+<a href="./memberlist.php?mode=viewprofile&amp;u={p.id % 97}" class="username">{htmllib.escape(p.author)}</a></dt>
+<dd class="profile-posts"><strong>Posts:</strong> 120</dd></dl>
+<div class="postbody"><div id="post_content{p.id}">
+<h3><a href="./viewtopic.php?p={p.id}#p{p.id}">Re: Palermo 44</a></h3>
+<p class="author"><a class="unread" href="./viewtopic.php?p={p.id}#p{p.id}" title="Post"><span class="sr-only">Post</span></a><span class="responsive-hide">by <strong><a href="./memberlist.php?mode=viewprofile&amp;u={p.id % 97}" class="username">{htmllib.escape(p.author)}</a></strong> » </span><time datetime="{p.time.isoformat()}">{p.time:%a %b %d, %Y %I:%M %p}</time></p>
+<div class="content">{p.html}</div>
+</div></div></div></div>""" for i, p in enumerate(chunk))
+    return f"""<!DOCTYPE html>
+<html dir="ltr" lang="el-gr"><head><meta charset="utf-8"><title>Palermo 44 - Page {page} - Forum</title>
+<link href="./styles/prosilver/theme/stylesheet.css?assets_version=12" rel="stylesheet"></head>
+<body id="phpbb" class="nojs notouch section-viewtopic ltr">
+<h2 class="topic-title"><a href="./viewtopic.php?f=3&amp;t=77">Palermo 44</a></h2>
+<div class="action-bar bar-top">{nav}</div>
+{body}
+<div class="action-bar bar-bottom">{nav}</div>
+<div class="copyright">Powered by <a href="https://www.phpbb.com/">phpBB</a>® Forum Software © phpBB Limited</div>
+</body></html>"""

@@ -45,10 +45,18 @@ def path(n: int) -> str:
     return f"/fake/t/{TID}" if n == 1 else f"/fake/t/{TID}/page-{n}"
 
 
-def publish(srv: ff.ForumServer, posts: list[ff.FakePost]) -> int:
+# the engine's markup and URLs: the test engine, and the real phpBB adapter (prosilver 3.3)
+FLAVOURS = {
+    "fakeforum": (path, lambda posts, n: ff.render_page(TID, posts, n)),
+    "phpbb": (ff.phpbb_path, ff.render_phpbb),
+}
+
+
+def publish(srv: ff.ForumServer, posts: list[ff.FakePost], flavour: str = "fakeforum") -> int:
+    page_path, render = FLAVOURS[flavour]
     last = -(-len(posts) // 20)
     for n in range(1, last + 1):
-        srv.pages[path(n)] = ff.render_page(TID, posts, n)
+        srv.pages[page_path(n)] = render(posts, n)
     return last
 
 
@@ -66,9 +74,13 @@ def forum():
         yield srv
 
 
-def test_thirty_pages_faults_edit_and_minimal_refresh(forum, tmp_path):
+@pytest.mark.parametrize("flavour", ["fakeforum", "phpbb"])
+def test_thirty_pages_faults_edit_and_minimal_refresh(forum, tmp_path, flavour):
+    if flavour == "phpbb":
+        pytest.importorskip("votal.scraper.engines.phpbb")
+    path = FLAVOURS[flavour][0]
     posts = ff.make_thread(30)
-    publish(forum, posts)
+    publish(forum, posts, flavour)
     forum.faults[path(5)] = [(429, {"Retry-After": "7"})]
     forum.faults[path(9)] = [(500, {})]
     forum.delays[path(12)] = 0.2
@@ -76,7 +88,7 @@ def test_thirty_pages_faults_edit_and_minimal_refresh(forum, tmp_path):
     url = forum.url(path(1))
     with Store(tmp_path / "s.sqlite") as store, client(clock) as c:
         s1 = scrape(url, store=store, client=c, timezone="Europe/Athens")
-        assert (s1.pages, s1.posts, s1.new, s1.edited) == (30, 600, 600, 0)
+        assert (s1.engine, s1.pages, s1.posts, s1.new, s1.edited) == (flavour, 30, 600, 600, 0)
         assert s1.requests == 32  # 30 pages + the 429 + the 500
         assert 7.0 in clock.slept  # Retry-After honoured
         assert statuses(forum).count(429) == 1 and statuses(forum).count(500) == 1
@@ -87,7 +99,7 @@ def test_thirty_pages_faults_edit_and_minimal_refresh(forum, tmp_path):
 
         # run 2: the last post is edited; only the last page is fetched
         posts[-1] = replace(posts[-1], html="<p>post 600, edited: vote Νίκος</p>")
-        publish(forum, posts)
+        publish(forum, posts, flavour)
         mark = len(forum.log)
         s2 = scrape(url, store=store, client=c, timezone="Europe/Athens")
         assert (s2.new, s2.edited, s2.requests) == (0, 1, 1)
@@ -106,7 +118,7 @@ def test_thirty_pages_faults_edit_and_minimal_refresh(forum, tmp_path):
         posts += ff.make_thread(1, per_page=5)[:5]
         for i, p in enumerate(posts[-5:]):
             posts[-5 + i] = replace(p, id=5000 + i, number=601 + i)
-        publish(forum, posts)
+        publish(forum, posts, flavour)
         mark = len(forum.log)
         s4 = scrape(url, store=store, client=c, timezone="Europe/Athens")
         assert (s4.new, s4.edited, s4.requests) == (5, 0, 2)
