@@ -47,6 +47,7 @@ class CountCheck:
     diffs: tuple[LineDiff, ...]
     voter_diffs: tuple[tuple[str, str | None, str | None], ...]  # (voter, announced, computed)
     unresolved: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()   # why votal differs, one per voter_diffs entry (its own record)
 
     @property
     def agrees(self) -> bool:
@@ -115,9 +116,7 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
     """Agreement of one official count with a running tally dict (interfaces.md §3 shape)."""
     unresolved: list[str] = []
     announced: dict[str, tuple[int, list[str]]] = {}
-    for line in vc.lines:
-        if line.count == 0 and not line.voters:
-            continue  # moderators listing every player with (0)
+    for line in _vote_lines(vc, resolve):
         target = _resolved([line.target], resolve, unresolved)[0]
         voters = _resolved(line.voters, resolve, unresolved)
         n, prev = announced.get(target, (0, []))
@@ -135,7 +134,7 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
             note = f"the count says {a_n} but lists {len(a_v)} voter(s)"
         diffs.append(LineDiff(target, a_n, c_n, tuple(v for v in c_v if v not in a_v),
                               tuple(v for v in a_v if v not in c_v), note))
-    voter_diffs = _voter_diffs(announced, mine, vc, resolve, unresolved)
+    voter_diffs = _voter_diffs(announced, mine)
     a_voters = {v for _, vs in announced.values() for v in vs}
     c_voters = {v for _, vs in mine.values() for v in vs}
     n_voters = len(a_voters | c_voters)
@@ -144,10 +143,47 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
         lines=len(set(announced) | set(mine)),
         lines_agreeing=len(set(announced) | set(mine)) - len(diffs),
         voters=n_voters, voters_agreeing=n_voters - len({d[0] for d in voter_diffs}),
-        diffs=tuple(diffs), voter_diffs=voter_diffs, unresolved=tuple(dict.fromkeys(unresolved)))
+        diffs=tuple(diffs), voter_diffs=voter_diffs, unresolved=tuple(dict.fromkeys(unresolved)),
+        reasons=tuple(why_differs(v, computed) for v, _, _ in voter_diffs))
 
 
-def _voter_diffs(announced, mine, vc: VoteCount, resolve: Resolve, unresolved: list[str]):
+def _vote_lines(vc: VoteCount, resolve: Resolve):
+    """The lines that are votes: not "(0)" rows listing every player, not side lists.
+
+    A side list ("Deadline Extension - 3 (a, b, c)") names no player and holds only voters who
+    also stand on another line of the same count.
+    """
+    for line in vc.lines:
+        if line.count == 0 and not line.voters:
+            continue
+        if resolve(line.target) is None and line.voters:
+            elsewhere = {v for other in vc.lines if other is not line for v in other.voters}
+            if set(line.voters) <= elsewhere:
+                continue
+        yield line
+
+
+def why_differs(voter: str, computed: Mapping) -> str:
+    """votal's own record for a voter: his last vote post and what became of it, or a review."""
+    votes = [v for v in computed.get("votes") or () if v.get("voter") == voter]
+    review = [r for r in computed.get("review") or () if r.get("player") == voter]
+    last = votes[-1] if votes else None
+    if review and (last is None or _later_or_same(review[-1].get("post"), last.get("post"))):
+        r = review[-1]
+        return f"{r['rule']} «{r.get('text', '')}» in post {r.get('post')}: left for a human"
+    if last is None:
+        return f"votal read no vote post of {voter}"
+    note = f", {last['note']}" if last.get("note") else ""
+    return (f"post {last.get('post')}: {last.get('target') or 'unvote'} "
+            f"({last.get('status')}, {last.get('rule')}{note})")
+
+
+def _later_or_same(a, b) -> bool:
+    a, b = str(a or ""), str(b or "")
+    return int(a) >= int(b) if a.isdigit() and b.isdigit() else a >= b
+
+
+def _voter_diffs(announced, mine):
     """Each voter whose target differs: (voter, the moderator's target, votal's target)."""
     a_by_voter = {v: t for t, (_, vs) in announced.items() for v in vs}
     c_by_voter = {v: t for t, (_, vs) in mine.items() for v in vs}

@@ -31,6 +31,8 @@ class RealDay:
     checks: tuple[CountCheck, ...]
     outcome: dict      # votal's outcome for the day
     expected: str      # the curators' outcome ("LYNCH Beefster", "NO_LYNCH")
+    posted: int = 0    # the moderators' counts posted inside the day
+    error: str = ""    # the engine failed on this day: every count of it counts as a disagreement
 
 
 def forum_time(text: str) -> datetime:
@@ -90,18 +92,22 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     end = next(p.time for p in posts if p.number == last) + timedelta(minutes=1)
     game = day_game(meta, outcome, start, end)
     gposts = _game_posts(day_posts)
-    from votal.tally import tally_day
-
-    result = tally_day(game, gposts, 1).to_dict()
     resolve = make_resolver({p.name: p.aliases for p in game.players})
     mod = [ModCount(p, read_mod_post(p.html), 1) for p in day_posts
            if p.author in meta["moderators"]]
-    mod = [m for m in mod if m.reading.votecount is not None]
-    audit = audit_day(game, gposts, 1, result, mod, resolve)
+    mod = [m for m in mod if m.reading.votecount is not None and m.reading.votecount.lines]
     lynched = outcome["lynched_slots"]
     expected = outcome["outcome"] + (f" {lynched[0][0]}" if lynched else "")
+    from votal.tally import tally_day
+
+    try:
+        result = tally_day(game, gposts, 1).to_dict()
+        audit = audit_day(game, gposts, 1, result, mod, resolve)
+    except Exception as e:  # an engine failure is a finding to show, not a reason to stop
+        return RealDay(meta["number"], outcome["day"], (), {}, expected, len(mod),
+                       f"{type(e).__name__}: {e}")
     return RealDay(meta["number"], outcome["day"], audit.counts, result.get("outcome") or {},
-                   expected)
+                   expected, len(mod))
 
 
 def real_days(root: Path) -> Iterator[RealDay]:

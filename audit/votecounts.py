@@ -105,6 +105,12 @@ def _is_struck(el) -> bool:
     return "line-through" in (el.get("style") or "").replace(" ", "").lower()
 
 
+def _inline(el) -> bool:
+    """phpBB renders bold and colour as ``<div style="display:inline">``: not a line break."""
+    style = (el.get("style") or "").replace(" ", "").lower()
+    return "display:inline" in style and "display:inline-block" not in style
+
+
 def html_to_text(html: str) -> str:
     """A moderator's own text: quotes and struck parts removed, one line per block."""
     if not html.strip():
@@ -116,7 +122,7 @@ def html_to_text(html: str) -> str:
         if el.tag.lower() == "blockquote" or _is_struck(el):
             el.drop_tree()
     for el in root.iter():
-        if isinstance(el.tag, str) and el.tag.lower() in _BLOCK_TAGS:
+        if isinstance(el.tag, str) and el.tag.lower() in _BLOCK_TAGS and not _inline(el):
             el.tail = "\n" + (el.tail or "")
             if el.tag.lower() in ("legend", "summary"):
                 el.text = "\n" + (el.text or "")
@@ -137,11 +143,18 @@ def _joined_lines(text: str) -> list[str]:
         line = raw.strip()
         if not line:
             continue
-        if out and re.match(r"^[-–—]\s*\d", line) and not re.search(r"\d", out[-1][-3:]):
+        if out and re.match(r"^[-–—]\s*\d", line) and parse_count_line(out[-1]) is None \
+                and not _NOT_VOTING.match(out[-1]) and not _HEADER.search(out[-1]):
             out[-1] = out[-1] + " " + line
         else:
             out.append(line)
     return out
+
+
+def _is_header(line: str) -> bool:
+    """A count's title line: the keyword near its start, not a sentence about counts."""
+    m = _HEADER.search(line)
+    return bool(m) and m.start() <= 25 and len(line) < 80 and not line.rstrip().endswith((".", "?", "!"))
 
 
 def parse_count_line(line: str) -> CountLine | None:
@@ -182,7 +195,7 @@ def parse_votecount(text: str) -> VoteCount | None:
     not_voting: tuple[str, ...] | None = None
     started = False
     for line in lines:
-        if label is None and _HEADER.search(line) and len(line) < 80 and not rows:
+        if label is None and not rows and _is_header(line):
             label, started = line, True
             continue
         nv = _parse_not_voting(line)

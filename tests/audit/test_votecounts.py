@@ -106,3 +106,23 @@ def test_announcements(line, name):
 
 def test_no_announcement_in_talk():
     assert parse_announcements("I don't want to risk being lynched at all.") == ()
+
+
+def test_phpbb_inline_divs_and_name_ending_in_digits():
+    # Real Mafiascum markup: bold/colour are inline divs; the name is alone before "- 4 (...)".
+    html = ('<fieldset><legend>Vote Count</legend><div style="display:inline;font-style:italic">'
+            'Day 2 Vote Count (#7)</div></fieldset><br><br>'
+            '<div style="display:inline;color:#FF0040"><div style="display:inline;font-weight:bold">AGar'
+            '</div></div><div style="display:inline;color:#800080"> - 5 (Thor665, Nachomamma8)<br><br>'
+            '</div><div style="display:inline;font-weight:bold">Lateralus22</div><br>- 4 (Seraphim, AGar)<br>'
+            '<div style="display:inline;font-weight:bold">Not Voting</div> - 1 (Powerrox93)')
+    vc = read_mod_post(html).votecount
+    assert vc.lines == (CountLine("AGar", 5, ("Thor665", "Nachomamma8")),
+                        CountLine("Lateralus22", 4, ("Seraphim", "AGar")))
+    assert vc.not_voting == ("Powerrox93",)
+
+
+def test_a_sentence_about_the_count_is_no_header():
+    vc = parse_votecount("Yes, this is the same vote count from the previous page.\n"
+                         "Vote Count 1.11\nThor665(1): TheTrollie\nKinetic(2): A, B")
+    assert vc.label == "Vote Count 1.11"

@@ -1,0 +1,120 @@
+"""votal audit over fixtures/audit/: planted violations of every V- code, a moderator's miscount,
+an edit after the deadline, a game that went on after its end. Each must be found."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import FIXTURES
+from votal.cli import main
+
+AUDIT = FIXTURES / "audit"
+
+
+def _audit(name: str, *extra: str, capsys) -> tuple[int, dict]:
+    code = main(["audit", str(AUDIT / name / "game.toml"), "--offline", "--format", "json", *extra])
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+def _found(report: dict, key: str = "violations") -> set[tuple[int, str, str]]:
+    return {(d["day"], v["rule"], v.get("player")) for d in report["days"] for v in d["result"][key]}
+
+
+def test_palermo_violations_all_found(capsys):
+    code, report = _audit("px-violations", capsys=capsys)
+    found = _found(report)
+    for rule, player in [("V-SELF", "Bill"), ("V-NON-PLAYER", "Zorro"), ("V-MULTI-TARGET", "Chris"),
+                         ("V-INACTIVE-VOTER", "Fotis"), ("V-DEAD-POST", "Fotis"),
+                         ("V-INVALID-TARGET", "Giorgos"), ("V-LOCKED-VOTE", "Maria"),
+                         ("V-LOCKED", "Marina"), ("V-WINDOW-EXTRA", "Anna"),
+                         ("V-WINDOW-NO-VOTE", "Marina"), ("V-WINDOW-CHATTER", "Nikos")]:
+        assert (1, rule, player) in found, (rule, player, sorted(found))
+    review = _found(report, "review")
+    assert (1, "V-UNKNOWN-TARGET", "Dora") in review
+    assert (1, "V-AMBIGUOUS-TARGET", "Eleni") in review
+    assert code == 0  # nothing was announced, so nothing disagrees
+
+
+def test_edits_found_and_the_late_one_flagged(capsys):
+    _, report = _audit("px-violations", capsys=capsys)
+    edits = {e["player"]: e for d in report["days"] for e in d["edits"]}
+    assert set(edits) == {"Dora", "Giorgos"}
+    assert edits["Dora"]["after_deadline"] is False
+    late = edits["Giorgos"]
+    assert late["after_deadline"] is True and late["code"] == "V-EDITED-VOTE"
+    assert late["seen"] == "2026-11-02T21:00:00+02:00" and late["posted"] == "2026-11-02T16:00:00+02:00"
+    assert "Anna" in " ".join(late["first"]) and "Nikos" in " ".join(late["later"])
+
+
+def test_baku_vote_thread_violations(capsys):
+    _, report = _audit("mb-violations", capsys=capsys)
+    found = _found(report)
+    assert (1, "V-EXTRA-POST", "Orxan") in found and (1, "V-LATE", "Tural") in found
+
+
+def test_forum_ru_violations(capsys):
+    _, report = _audit("mr-violations", capsys=capsys)
+    found = _found(report)
+    for rule, player in [("V-NO-REASON", "Лиса"), ("V-NOT-RED", "Медведь"), ("V-VOTE-CHANGE", "Сова")]:
+        assert (1, rule, player) in found, (rule, player, sorted(found))
+
+
+def test_lupus_third_abstention(capsys):
+    _, report = _audit("lm-abstentions", capsys=capsys)
+    hits = [(day, p) for day, rule, p in _found(report) if rule == "V-ABSTENTION-LIMIT"]
+    assert hits == [(3, "Pino")]
+
+
+def test_miscount_found_exit_1(capsys):
+    code, report = _audit("ms-miscount", capsys=capsys)
+    assert code == 1 and report["exit_code"] == 1
+    counts = {c["label"]: c for c in report["days"][0]["counts"]}
+    assert [label for label, c in counts.items() if not c["agrees"]] == ["Votecount 1.2"]
+    bad = counts["Votecount 1.2"]
+    assert bad["voter_diffs"] == [["Chris", "Bill", "Dora"]]
+    bill = next(d for d in bad["diffs"] if d["target"] == "Bill")
+    assert (bill["announced"], bill["computed"], bill["extra"]) == (2, 1, ["Chris"])
+    assert report["days"][0]["eliminations"][0]["agrees"] is True
+
+
+def test_agreeing_game_exit_0(capsys):
+    code, report = _audit("ms-agree", capsys=capsys)
+    assert code == 0 and report["counts"] == {"checked": 3, "agreeing": 3}
+
+
+def test_miscount_text_report_in_italian(capsys):
+    code = main(["audit", str(AUDIT / "ms-miscount" / "game.toml"), "--offline", "--lang", "it"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "Conteggi dei master: 2/3 concordano" in out
+    assert "Chris: master → Bill, votal → Dora" in out
+
+
+def test_game_went_on_after_its_end(capsys):
+    _, report = _audit("pc-went-on", capsys=capsys)
+    assert report["win"]["rule"] == "PC-07" and report["win"]["winners"] == ["town"]
+    assert (report["win"]["day"], report["win"]["after"]) == (1, "Kostas")
+    assert report["went_on"] == [2]
+    assert report["days"][0]["eliminations"][0]["agrees"] is True  # "Ο Kostas αποχωρεί"
+
+
+def test_public_drops_census_and_private(capsys):
+    _, report = _audit("pc-went-on", "--public", capsys=capsys)
+    assert "alive" not in report["win"]
+    assert all("private" not in d["result"] and "draw" not in d for d in report["days"])
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "bbcode", "html"])
+def test_every_format_names_the_miscount(fmt, capsys):
+    assert main(["audit", str(AUDIT / "ms-miscount" / "game.toml"), "--offline", "--format", fmt]) == 1
+    out = capsys.readouterr().out
+    assert "Votecount 1.2" in out and "Chris" in out
+
+
+def test_bad_input_exit_2(tmp_path, capsys):
+    assert main(["audit", str(tmp_path / "missing.toml"), "--offline"]) == 2
+    assert main(["audit", str(AUDIT / "ms-agree" / "game.toml"), "--format", "pdf"]) == 2
+    assert main(["audit", str(AUDIT / "ms-agree" / "game.toml"), "--lang", "fr"]) == 2
