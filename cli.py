@@ -53,7 +53,8 @@ def _scrape_progress():
     try:
         yield update
     finally:
-        bar.stop()
+        if task is not None:
+            bar.stop()
 
 
 @app.command("scrape")
