@@ -14,11 +14,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 
-# Votes decided by a secret ability: the public sees the vote, never the ability (PX-07 lawyer,
-# PX-08 corrupt cop, PX-09 prostitute's block, PX-11 an extra-vote card's lock, LM-05 parroco).
-# The value is the status shown publicly (None: keep the vote's status, drop the reason).
+# Votes decided by a secret ability or a card: the public sees the vote, never the ability (PX-07
+# lawyer, PX-08 corrupt cop, PX-09 prostitute's block, PX-11/PX-12/PX-15 cards, whose holders are
+# secret, LM-05 parroco, LM-06 the black cat's draw). The value is the status shown publicly
+# (None: keep the vote's status, drop the reason).
 HIDDEN_VOTE_RULES: dict[str, str | None] = {
-    "PX-07": None, "PX-08": None, "PX-09": None, "PX-11": None, "LM-05": "counted", "LM-06": None,
+    "PX-07": None, "PX-08": None, "PX-09": None, "PX-11": None, "PX-12": None, "PX-15": None,
+    "LM-05": "counted", "LM-06": None,
 }
 # Violations whose very existence tells who holds a card or ability (PX-11: only the holder of an
 # extra-vote card can break its lock).

@@ -182,11 +182,15 @@ def _rows(result: dict, changed: set[str], lang: str) -> tuple[Row, ...]:
     rows: list[Row] = []
     names = [r["player"] for r in result.get("tally", [])]
     counts = {r["player"]: (r["votes"], list(r["voters"])) for r in result.get("tally", [])}
+    listed = {voter for _, vs in counts.values() for voter in vs}
     for v in votes:
         t = v.get("target")
-        if t and t not in counts and (v.get("post") in changed or v.get("status") == "counted"):
+        zeroed = v.get("status") == "counted" and v.get("voter") not in listed
+        if t and t not in counts and (v.get("post") in changed or zeroed):
             counts[t] = (0, [])
             names.append(t)
+        if t in counts and zeroed and counts[t][0] == 0 and v.get("voter") not in counts[t][1]:
+            counts[t][1].append(v.get("voter"))   # PX-07: votes set to zero still have voters
     for name in names:
         n, voters = counts[name]
         refs = []

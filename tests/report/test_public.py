@@ -1,0 +1,134 @@
+"""PX-06 / interfaces §3 --public: what a public report may never show."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+
+import pytest
+from lxml import html as lxml_html
+
+from votal.report import FORMATS, escape, public_view, render
+from votal.report.i18n import LANGUAGES, OUTCOMES, REASONS, STRINGS, VIOLATIONS
+
+from ..conftest import SHARED, shared_path
+from .engine_runs import game_days
+from .helpers import sample
+
+SCENARIOS = sorted(p.name for p in (SHARED / "scenarios").glob("*")) if SHARED.exists() else []
+
+# Which rule ids name each secret ability of the game file's events.
+ABILITY_RULES = {
+    "lawyer": ("PX-07",), "cop_swap": ("PX-08",), "block": ("PX-09",), "owl": ("LM-04",),
+    "priest": ("LM-05",), "card": ("PX-11", "PX-12", "PX-13", "PX-14", "PX-15", "PX-16"),
+}
+MAYOR_WORDS = ("mayor", "Δημάρχ", "sindaco", "мэр")
+
+
+def test_public_view_drops_every_private_field():
+    d = sample("el-palermo-mayor")
+    p = public_view(d)
+    assert "private" not in p and "review" not in p
+    assert {v["weight"] for v in p["votes"]} == {1}
+    assert all("note" not in v for v in p["votes"] + p["violations"])
+    assert p["notes"] == []            # "Δήμητρα (mayor) broke the tie" names the mayor
+    assert p["tally"] == d["tally"] and p["outcome"] == d["outcome"]
+    assert public_view(p) == p          # idempotent
+    assert d["private"]["roles"]        # the input is not modified
+
+
+def test_public_view_hides_secret_abilities_and_card_locks():
+    d = sample("en-mafiascum-majority")
+    d["votes"][0].update(status="void", rule="LM-05", note="parroco removed it")
+    d["votes"][1].update(rule="PX-11")
+    d["violations"] = [{"rule": "V-LOCKED-VOTE", "player": "Bob", "post": "7002"},
+                       {"rule": "V-SELF", "player": "Erin", "post": "7004"}]
+    p = public_view(d)
+    assert (p["votes"][0]["status"], p["votes"][0]["rule"]) == ("counted", "")
+    assert p["votes"][1]["rule"] == ""
+    assert [v["rule"] for v in p["violations"]] == ["V-SELF"]
+
+
+def _private_facts(game_toml) -> dict:
+    g = tomllib.loads(game_toml.read_text(encoding="utf-8"))
+    roles = {p["name"]: p["role"] for p in g["players"] if p.get("role")}
+    factions = {p["name"]: p["faction"] for p in g["players"] if p.get("faction")}
+    users = [(e["actor"], ABILITY_RULES[e["type"]]) for e in g.get("events", [])
+             if e.get("actor") and e["type"] in ABILITY_RULES]
+    return {"title": g["title"], "roles": roles, "factions": factions, "users": users}
+
+
+def _our_words(lang: str) -> str:
+    tables = [STRINGS, OUTCOMES, REASONS, VIOLATIONS]
+    return " ".join(row[lang] for t in tables for row in t.values()).casefold()
+
+
+def _assert_no_leak(out: str, facts: dict, lang: str, where: str) -> None:
+    # the game's title and the thread's URLs are the moderators' words, not a report's
+    title = facts["title"]
+    body = out.replace(title, "").replace(escape.markdown(title), "")
+    body = re.sub(r"https?://[^\s\]\)\"<,]+", "URL", body)
+    ours = _our_words(lang)
+    lines = body.casefold().splitlines()
+    for holder, word in list(facts["roles"].items()) + list(facts["factions"].items()):
+        w = word.casefold()
+        if w not in ours:     # "lawyer" is our own word in MB-05's public outcome
+            assert not re.search(rf"\b{re.escape(w)}\b", body.casefold()), (where, word)
+        assert not any(w in ln and holder.casefold() in ln for ln in lines), (where, holder, word)
+    mayors = [h for h, r in facts["roles"].items() if r == "mayor"]
+    for ln in lines:
+        if any(m.casefold() in ln for m in MAYOR_WORDS):
+            assert not any(h.casefold() in ln for h in mayors), (where, ln)
+    for actor, rules in facts["users"]:
+        for ln in lines:
+            assert not (actor.casefold() in ln and any(r.casefold() in ln for r in rules)), \
+                (where, actor, ln)
+    for secret in ("weight", "βάρος", "peso", "вес", "seed", "effects", "private"):
+        assert not re.search(rf"\b{secret}\b", body, re.I) or secret == "private", (where, secret)
+
+
+def _json_words(data: dict) -> str:
+    """The public JSON, minus the public codes that are also role words ("reason": "mayor")."""
+    assert "private" not in data and "review" not in data
+    assert all(v["weight"] == 1 and "note" not in v for v in data["votes"])
+    data["outcome"].pop("reason", None)
+    for v in data["votes"]:
+        v.pop("weight")
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _visible_text(page: str) -> str:
+    """What a reader sees of an HTML page (CSS and the SVG's drawing commands left out)."""
+    doc = lxml_html.fromstring(page)
+    for el in doc.xpath("//style|//*[local-name()='svg']"):
+        el.getparent().remove(el)
+    return doc.text_content()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_public_reports_of_every_scenario_leak_nothing(scenario):
+    game_toml = shared_path("scenarios", scenario, "game.toml")
+    facts = _private_facts(game_toml)
+    days = game_days(str(game_toml))
+    assert days, scenario
+    for result in days:
+        for fmt in sorted(FORMATS):
+            for lang in LANGUAGES:
+                out = render(result, fmt, lang=lang, public=True)
+                where = f"{scenario} day {result['day']} {fmt} {lang}"
+                if fmt == "json":
+                    out = _json_words(json.loads(out))
+                if fmt == "html":
+                    out = _visible_text(out)
+                _assert_no_leak(out, facts, lang, where)
+
+
+@pytest.mark.parametrize("scenario", ["px-window-mayor", "px-abilities"])
+def test_the_leak_check_catches_a_private_report(scenario):
+    """The check above would fail on the private report: it is not vacuous."""
+    game_toml = shared_path("scenarios", scenario, "game.toml")
+    facts = _private_facts(game_toml)
+    out = render(game_days(str(game_toml))[0], "text", lang="en", public=False)
+    with pytest.raises(AssertionError):
+        _assert_no_leak(out, facts, "en", scenario)
