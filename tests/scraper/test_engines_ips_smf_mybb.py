@@ -301,3 +301,55 @@ def test_example_urls_route_to_the_engine(module):
     engine = engines.get(module.__name__.rsplit(".", 1)[1])
     for url in engine.example_urls:
         assert engines.for_url(url) is engine, url
+
+
+# --- the demo game (fixtures/demo: IPS 4 pages written by the demo's author) -------------------
+
+DEMO_THREAD = "https://forum.palermo.example/forums/topic/4312-palermo-43-extreme/"
+# post number -> the red name it holds outside quotes (fixtures/demo/README.md, the story)
+DEMO_VOTES = {14: "Νίκος", 15: "Λάμπρος", 18: "Γιώτα", 22: "Φώτης", 25: "Νίκος", 29: "Χάρης",
+              31: "Φώτης", 34: "Φώτης", 38: "Νίκος", 41: "Φώτης", 48: "Νίκος", 55: "Φώτης"}
+
+
+def demo_posts():
+    pages = FIXTURES / "demo" / "pages"
+    if not (pages / "page-1.html").exists():
+        pytest.skip("fixtures/demo/pages not written yet")
+    e = engines.get("invision")
+    posts = []
+    for n in (1, 2, 3):
+        html = (pages / f"page-{n}.html").read_text(encoding="utf-8")
+        assert engines.for_page(html) is e
+        url = DEMO_THREAD if n == 1 else f"{DEMO_THREAD}page/{n}/"
+        info = e.page_info(html, url)
+        assert (info.current, info.last) == (n, 3)
+        posts += e.parse_page(html, url, ATHENS, NOW)
+    return posts
+
+
+def _outside_quotes(html: str) -> str:
+    while "<blockquote" in html:
+        html = re.sub(r"<blockquote[^>]*>(?:(?!<blockquote).)*?</blockquote>", "", html, flags=re.S)
+    return html
+
+
+def test_demo_pages_parse_completely_with_red_votes_intact():
+    posts = demo_posts()
+    assert len(posts) == 62
+    assert [p.number for p in posts] == list(range(1, 63))
+    assert len({p.id for p in posts}) == 62 and all(p.author_id for p in posts)
+    assert all(p.thread == DEMO_THREAD for p in posts)
+    assert posts == sorted(posts, key=lambda p: p.sort_key())
+    assert posts[0].author == "Αφηγητής" and posts[0].time == datetime(2026, 11, 2, 7, 0, tzinfo=UTC)
+    for p in posts:
+        reds = re.findall(r'<span style="color: #ff0000">(?:<strong>)?([^<]+)',
+                          _outside_quotes(p.html))
+        if p.number in DEMO_VOTES:
+            assert reds == [DEMO_VOTES[p.number]], p.number
+        elif p.author != "Αφηγητής":
+            assert reds == [], p.number  # no red outside quotes: not a vote
+    by_number = {p.number: p for p in posts}
+    assert '<blockquote data-author="Λάμπρος" data-post="%s">' % by_number[14].id in by_number[43].html
+    assert "νικήσει" not in by_number[31].html  # the red signature is not the post
+    assert by_number[13].edited is not None and "Επεξεργ" not in by_number[13].html
+    assert '<span style="color: #0000cd">Χάρη</span>' in by_number[21].html
