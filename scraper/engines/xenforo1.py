@@ -134,7 +134,9 @@ def _post(li: etree._Element, index: int, offset: int, thread: str, base: str, u
     if body is None:
         raise ScrapeError(f"{where}: no post body found")
     printed = number(text_of(perma)) if perma is not None else None
-    href = perma.get("href") if perma is not None else f"posts/{pid}/"
+    href = perma.get("href") if perma is not None else ""
+    if "posts/" not in href:  # the first post's number links to the thread itself
+        href = f"{thread.split('/threads/')[0]}/posts/{pid}/"
     return Post(
         id=pid,
         number=printed if printed and text_of(perma).startswith("#") else offset + index + 1,
