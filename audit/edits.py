@@ -42,8 +42,17 @@ def marks_reader(syntax: str) -> ReadMarks:
 
     def read(html: str) -> Marks:
         reading = read_post(html, syntax)
-        return tuple(f"{m.kind.name.lower()}:{m.text.strip()}" for m in reading.marks)
+        return tuple(_shown(m.kind.name.lower(), m.text.strip()) for m in reading.marks)
     return read
+
+
+def _shown(kind: str, text: str) -> str:
+    """A mark as a reader writes it: the name, "unvote", "No Lynch"."""
+    if kind == "unvote":
+        return "unvote"
+    if kind == "no_lynch":
+        return "No Lynch"
+    return text
 
 
 def edited_votes(posts: Iterable[Post], read_marks: ReadMarks,

@@ -154,6 +154,15 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     return DayAudit(day, result, counts, tuple(elims), edits, draw)
 
 
+def _without_recaps(m: ModCount, gone: set[str], resolve: Resolve) -> ModCount:
+    """A line about a player who left on an earlier day is a recap ("X was lynched Day 1" in a
+    player list), not today's announcement."""
+    kept = tuple(a for a in m.reading.announcements if resolve(a.player) not in gone)
+    if len(kept) == len(m.reading.announcements):
+        return m
+    return ModCount(m.post, ModPost(m.reading.votecount, kept), m.day, m.announces)
+
+
 def _event_check(day: int, ev, result: Mapping) -> EliminationCheck:
     """C-11: an ``eliminated`` event agrees when its player led the thread's vote (or tied)."""
     outcome = result.get("outcome") or {}
@@ -202,16 +211,20 @@ def audit_game(game, posts) -> GameAudit:
 
     results = [r.to_dict() for r in tally_game(game, posts)]
     resolve = make_resolver({p.name: p.aliases for p in game.players})
-    mod = read_mod_posts(posts.main, game.moderators, results)
-    days = []
+    every = sorted((*posts.main, *(posts.votes or ())), key=Post.sort_key)
+    mod = read_mod_posts(every, game.moderators, results)
+    days, gone = [], set()
     for i, result in enumerate(results):
         day = int(result["day"])
         end = datetime.fromisoformat(results[i + 1]["start"]) if i + 1 < len(results) else None
         start = datetime.fromisoformat(result["start"])
-        day_posts = [p for p in posts.main if start <= p.time and (end is None or p.time < end)]
-        days.append(audit_day(game, posts, day, result, [m for m in mod if day in (m.day, m.announces)], resolve,
-                              day_posts=day_posts,
+        day_posts = [p for p in every if start <= p.time and (end is None or p.time < end)]
+        mine = [_without_recaps(m, gone, resolve) for m in mod if day in (m.day, m.announces)]
+        days.append(audit_day(game, posts, day, result, mine, resolve, day_posts=day_posts,
                               deadline=datetime.fromisoformat(result["deadline"])))
+        out = result.get("outcome") or {}
+        if out.get("kind") == "eliminated":
+            gone.update(out.get("players") or ())
     deaths = _deaths(game, results)
     players = [(p.name, p.role, p.faction) for p in game.players]
     win = first_win(game.ruleset, players, deaths)

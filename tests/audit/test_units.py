@@ -87,7 +87,7 @@ def test_edited_vote_before_and_after_deadline():
     ]
     found = edited_votes(posts, marks_reader("mafiascum"), lambda p: deadline)
     assert [(e.post, e.after_deadline) for e in found] == [("2", False), ("3", True)]
-    assert found[0].first == ("vote:Nikos",) and found[0].later == ("vote:Bill",)
+    assert found[0].first == ("Nikos",) and found[0].later == ("Bill",)
     assert found[1].seen == deadline and "Dora" in found[1].later_html
 
 
@@ -150,3 +150,14 @@ def test_lm06_draw_is_reproducible_and_among_village_voters():
     shown = gatto_nero_draw("Lupus 7", 2, engine, roles, factions)
     assert (shown["source"], shown["seed"], shown["cursed"]) == ("engine", 42, "V2")
     assert gatto_nero_draw("Lupus 7", 2, {"outcome": {"kind": "tie"}}, roles, factions) is None
+
+
+def test_recap_of_an_earlier_elimination_is_not_an_announcement():
+    from votal.audit.replay import ModCount, _without_recaps
+    from votal.audit.votecounts import read_mod_post
+
+    post = _post("9", "Players: Bill, Vanilla Townie, was lynched Day 1.<br>Anna has been lynched.",
+                 author="Mod")
+    m = ModCount(post, read_mod_post(post.html), None, 2)
+    kept = _without_recaps(m, {"Bill"}, make_resolver(PLAYERS))
+    assert [a.player for a in kept.reading.announcements] == ["Anna"]
