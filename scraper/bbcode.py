@@ -2,8 +2,8 @@
 
 Quotes become ``<blockquote data-author data-post>`` (phpBB ``[quote="A" post_id=1]``, plain
 ``[quote=A]``, Discourse ``[quote="a, post:3, topic:1"]``, XenForo ``[QUOTE="A, post: 12"]``,
-vBulletin ``[quote=A;12]``, SMF ``[quote author=A link=…msg12]``), colours ``<span style="color: …">``,
-spoilers ``<details>``, ``[vote]X[/vote]`` the Mafiascum ``<span class="bbvote">VOTE: X</span>``
+vBulletin ``[quote=A;12]``, SMF ``[quote author=A link=…msg12]``), colours
+``<span style="color: …">``, spoilers ``<details>``, ``[vote]X[/vote]`` the Mafiascum ``<span class="bbvote">VOTE: X</span>``
 (MS-01). Text is HTML-escaped; a tag without its partner (or badly nested) stays literal text.
 Pure function, no I/O.
 """
@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 _TAG = re.compile(r"\[(/?)([a-zA-Z]+|\*)((?:=|\s)[^\[\]]*)?\]")
 _SAFE_COLOUR = re.compile(r"#?[\w(),.%\s]+")
-_SAFE_URL = re.compile(r"(?:https?://|/|\./|#|mailto:)[^\s\"'<>]*|[\w.-]+\.[a-z]{2,}(?:/[^\s\"'<>]*)?",
-                       re.I)
+_SAFE_URL = re.compile(r"(?:https?://|/|\./|#|mailto:)[^\s\"'<>]*"
+                       r"|[\w.-]+\.[a-z]{2,}(?:/[^\s\"'<>]*)?", re.I)
 _NUMBER = re.compile(r"\d+")
 
 # tag → (opening HTML, closing HTML) for the tags that only style text

@@ -50,7 +50,8 @@ NAMED_COLOURS: dict[str, tuple[int, int, int]] = {
     for name, hx in (item.split("=") for item in _NAMED_TABLE.split())
 }
 
-_HEX = re.compile(r"#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|[0-9a-f]{6}")  # bare: <font color=ff0000>
+# a bare six-digit value is what <font color=ff0000> gives
+_HEX = re.compile(r"#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|[0-9a-f]{6}")
 _FUNC = re.compile(r"(rgba?|hsla?)\((.*)\)")
 _NUM = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?(%|deg|turn|rad|grad)?")
 

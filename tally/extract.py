@@ -48,8 +48,8 @@ class Quote:
 
 @dataclass(frozen=True)
 class PostReading:
-    marks: tuple[Mark, ...]    # the author's OWN marks, document order (never inside quotes/spoilers)
-    own_text: str              # the author's own text (quotes and spoilers removed), whitespace folded
+    marks: tuple[Mark, ...]    # the author's OWN marks, in document order (never quoted/spoilered)
+    own_text: str              # the author's own text (no quotes, no spoilers), whitespace folded
     quotes: tuple[Quote, ...]  # top-level quotes, with the marks found inside each
     links: tuple[str, ...] = ()  # ids of posts the author links to in his own text (MR-03)
 

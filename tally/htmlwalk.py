@@ -49,6 +49,7 @@ _POST_LINK = re.compile(r"(?:[?&]p=|#p|/posts/|[/-]post-|#post|goto/post\?id=|sh
                         r"(\d+)")
 _WROTE = re.compile(r"\s*(?:wrote|said|says|написала?|написал\(а\)|пишет|έγραψε|ha scritto|"
                     r"scrive|scrisse)\s*:?\s*$", re.I)
+_DISPLAY_NONE = re.compile(r"display\s*:\s*none", re.I)
 _IN_POST = re.compile(r"^\s*in post\s*\d+\s*,\s*", re.I)
 
 
@@ -107,7 +108,7 @@ def _emit(pieces: list[Piece], text: str, state: _State) -> None:
 
 def _skip_kind(el: etree._Element, tag: str, in_quote: bool) -> str | None:
     """"quote", "hidden" (block), "inline" (skipped but no line break) or None (read it)."""
-    if tag in ("blockquote",):
+    if tag == "blockquote":
         return "quote"
     if tag in _HIDDEN_TAGS:
         return "hidden"
@@ -123,7 +124,7 @@ def _skip_kind(el: etree._Element, tag: str, in_quote: bool) -> str | None:
         if "quote" in low and tag == "div":
             return "quote"
     style = el.get("style")
-    if style and "none" in style and re.search(r"display\s*:\s*none", style, re.I):
+    if style and "none" in style and _DISPLAY_NONE.search(style):
         return "hidden"
     return None
 

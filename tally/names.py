@@ -185,7 +185,8 @@ def _keys(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for k in words if k))
 
 
-_WORD_START = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])|(?<=[a-zà-ÿα-ωа-я])(?=[A-ZΑ-ΩА-Я])")
+_WORD_START = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])"
+                         r"|(?<=[a-zà-ÿα-ωа-я])(?=[A-ZΑ-ΩА-Я])")
 
 
 def _split_words(text: str) -> str:
