@@ -118,3 +118,17 @@ def test_bad_input_exit_2(tmp_path, capsys):
     assert main(["audit", str(tmp_path / "missing.toml"), "--offline"]) == 2
     assert main(["audit", str(AUDIT / "ms-agree" / "game.toml"), "--format", "pdf"]) == 2
     assert main(["audit", str(AUDIT / "ms-agree" / "game.toml"), "--lang", "fr"]) == 2
+
+
+def test_gatto_nero_draw_shows_the_engines_seed(capsys):
+    import hashlib
+
+    _, report = _audit("lm-gatto-nero", capsys=capsys)
+    draw = report["days"][0]["draw"]
+    title = "Audit fixture: Gatto Nero"
+    # The engine's seed (tally/rules/lupus.py): reproducible from the title and the day.
+    assert draw["seed"] == int(hashlib.sha256(f"{title}|1".encode()).hexdigest()[:8], 16)
+    assert draw["source"] == "engine" and draw["cat"] == "Gatto"
+    assert draw["candidates"] == ["Ago", "Bea", "Ciro"] and draw["cursed"] in draw["candidates"]
+    code, public = _audit("lm-gatto-nero", "--public", capsys=capsys)
+    assert "draw" not in public["days"][0] and str(draw["seed"]) not in json.dumps(public)
