@@ -55,7 +55,8 @@ def _iso(value: str | None) -> datetime | None:
 
 
 def edited_time(content: etree._Element) -> datetime | None:
-    """The "Edited <time> by X" note IPS writes inside the content (``[data-excludequote]``)."""
+    """The "Edited <time> by X" note IPS writes inside the content (``[data-excludequote]``);
+    kept as ``edited`` for C-07 (a post is judged by the version seen first)."""
     for t in content.xpath(".//*[@data-excludequote]//time[@datetime]"):
         return _iso(t.get("datetime"))
     return None
@@ -85,6 +86,9 @@ def _convert_spoilers(root: etree._Element) -> None:
 
 def normalize_body(content: etree._Element) -> str:
     """interfaces.md §2 body of one IPS comment (``[data-role=commentContent]`` or stored HTML).
+
+    Quotes keep author and comment id: quoted text is never the quoter's vote, and MR-03 needs
+    to know which post a quote agrees with.
 
     Edit notes, citations and signatures go; ``ipsQuote`` becomes
     ``<blockquote data-author data-post>``; ``ipsSpoiler`` becomes ``<details>``.
@@ -139,7 +143,9 @@ class Invision(Engine):
         doc = document(html)
         info = _page_info(doc, url)
         thread = self.thread_url(url)
-        articles = doc.xpath("//article[starts-with(@id, 'elComment_')]")
+        seen: set[str] = set()  # a "recommended posts" block may repeat a comment
+        articles = [a for a in doc.xpath("//article[starts-with(@id, 'elComment_')]")
+                    if not (a.get("id") in seen or seen.add(a.get("id")))]
         per_page = _per_page(doc, info, len(articles))
         posts = []
         for i, art in enumerate(articles):

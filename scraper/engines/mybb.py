@@ -74,7 +74,10 @@ def _quote_author(cite: etree._Element) -> str | None:
 
 
 def normalize_body(body: etree._Element) -> str:
-    """interfaces.md §2 body of a MyBB post (``div.post_body#pid_ID``)."""
+    """interfaces.md §2 body of a MyBB post (``div.post_body#pid_ID``).
+
+    Quotes keep author and pid (quoted text is never the quoter's vote; MR-03).
+    """
     clean(body)
     drop_all(body, (f".//*[{has_class('signature')}]",))
     for bq in body.xpath(f".//blockquote[{has_class('mycode_quote')}]"):
@@ -143,13 +146,12 @@ class MyBB(Engine):
         doc = document(html)
         thread = self.thread_url(url)
         langs = _languages(doc)
-        info = self.page_info(html, url)
         posts = []
-        for i, el in enumerate(doc.xpath(f"//div[starts-with(@id, 'post_')][{has_class('post')}]")):
+        for el in doc.xpath(f"//div[starts-with(@id, 'post_')][{has_class('post')}]"):
             pid = el.get("id").removeprefix("post_")
             if not pid.isdigit():
                 continue
-            posts.append(_post(el, pid, thread, url, tz, now, langs, len(posts) + 1, info))
+            posts.append(_post(el, pid, thread, url, tz, now, langs))
         return posts
 
 
@@ -159,7 +161,7 @@ def _languages(doc: etree._Element) -> tuple[str, ...] | None:
 
 
 def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime,
-          langs: tuple[str, ...] | None, index: int, info: PageInfo) -> Post:
+          langs: tuple[str, ...] | None) -> Post:
     dates = el.xpath(f".//*[{has_class('post_date')}]")
     when_text = _text_with_titles(dates[0], skip="post_edit") if dates else ""
     when = parse_forum_time(when_text, tz, now, langs)

@@ -48,7 +48,10 @@ def strip_session(url: str) -> str:
 
 
 def normalize_body(inner: etree._Element) -> str:
-    """interfaces.md §2 body of an SMF message (``div.inner#msg_ID``)."""
+    """interfaces.md §2 body of an SMF message (``div.inner#msg_ID``).
+
+    Quotes keep author and message id (quoted text is never the quoter's vote; MR-03).
+    """
     clean(inner)
     drop_all(inner, (f".//*[{has_class('signature')}]", f".//*[{has_class('quotefooter')}]"))
     for bq in inner.xpath(".//blockquote"):
