@@ -24,7 +24,7 @@ from votal.errors import InputError, ScrapeError
 from votal.scraper import engines
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_engine, scrape, zone
-from votal.scraper.http import HttpClient, HttpOptions
+from votal.scraper.http import HttpClient, HttpOptions, decode
 from votal.scraper.model import Post, read_posts_jsonl
 from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 
@@ -47,7 +47,7 @@ class SavedPage:
 def read_saved_page(path: Path, tz_name: str, forced: str | None = None) -> SavedPage:
     """Parse one saved page; the engine comes from the markup (or ``forced``)."""
     try:
-        html = path.read_text(encoding="utf-8", errors="replace")
+        html = decode(path.read_bytes(), None)  # <meta charset> (cp1251 boards), else UTF-8
     except OSError as e:
         raise InputError(f"{path}: cannot read saved page ({e.strerror})") from None
     engine = engines.get(forced) if forced else engines.for_page(html, str(path))

@@ -111,6 +111,7 @@ class ForumServer:
         self.delays: dict[str, float] = {}
         self.log: list[tuple[str, str, int]] = []
         self.headers_seen: list[dict] = []
+        self.etags = True  # False: a server that never answers 304
         self.lock = threading.Lock()
         server = self
 
@@ -152,6 +153,9 @@ class ForumServer:
         if page is None:
             self._record(path, 404)
             return 404, {}, b"<html><body>Not found</body></html>"
+        if not self.etags:
+            self._record(path, 200)
+            return 200, {"Content-Type": "text/html; charset=utf-8"}, page.encode()
         etag = f'"{hash(page) & 0xFFFFFFFF:x}"'
         if headers.get("If-None-Match") == etag:
             self._record(path, 304)

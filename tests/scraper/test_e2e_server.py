@@ -188,3 +188,15 @@ def test_user_agent_names_votal(forum, tmp_path):
     ua = forum.headers_seen[0]["User-Agent"]
     from votal import __version__
     assert ua.startswith(f"votal/{__version__}") and "http" in ua
+
+
+def test_refresh_without_etag_support_still_costs_one_request(forum, tmp_path):
+    forum.etags = False
+    publish(forum, ff.make_thread(40))  # a 40-page thread on a server that never answers 304
+    with Store(tmp_path / "s.sqlite") as store, client(FakeClock(), rate=0) as c:
+        url = forum.url(path(1))
+        assert scrape(url, store=store, client=c, timezone="UTC").requests == 40
+        mark = len(forum.log)
+        s = scrape(url, store=store, client=c, timezone="UTC")
+    assert (s.requests, s.new, s.edited) == (1, 0, 0)
+    assert forum.log[mark:] == [("GET", path(40), 200)]

@@ -171,3 +171,13 @@ def test_write_posts_jsonl_round_trip_keeps_versions(fake, tmp_path):
     write_posts_jsonl(got, tmp_path / "o.jsonl")
     back = read_posts_jsonl(tmp_path / "o.jsonl")
     assert back[0].html == "<p>post 1</p>" and back[0].versions[0].html == "<p>changed</p>"
+
+
+def test_saved_page_in_windows_1251_is_decoded(fake, tmp_path):
+    posts = ff.make_thread(1)
+    posts[0].author = "Вася"
+    html = ff.render_page(7, posts, 1).replace('<meta charset="utf-8">',
+                                                '<meta charset="windows-1251">')
+    (tmp_path / "ru.html").write_bytes(html.encode("cp1251", errors="replace"))
+    got = load_posts("ru.html", base_dir=tmp_path, db=None, timezone="UTC", offline=True)
+    assert got[0].author == "Вася"
