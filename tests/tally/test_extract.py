@@ -217,6 +217,8 @@ BOLD = '<div style="display:inline;font-weight:bold">{}</div>'
      [("VOTE", "AGar because he is scummy")]),
     (BOLD.format("Vote: Elyse (for now)"), [("VOTE", "Elyse")]),
     ('<span class="bbvote">VOTE: (mv^2)/2</span>', [("VOTE", "(mv^2)/2")]),
+    # a [vote] tag wrapping more than a name keeps the words: the name resolver judges them
+    ('<span class="bbvote">VOTE: Nikos because he lies</span>', [("VOTE", "Nikos because he lies")]),
     ("VOTE: Nikos", [("VOTE", "Nikos")]),
     ("blah<br>Vote: AGar<br>more", [("VOTE", "AGar")]),
     ("<p>Unvote</p>", [("UNVOTE", "")]),
