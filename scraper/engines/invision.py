@@ -73,10 +73,8 @@ def _convert_quotes(root: etree._Element) -> None:
 
 
 def _convert_spoilers(root: etree._Element) -> None:
-    for s in root.xpath(f".//*[{has_class('ipsSpoiler')}]"):
-        if s.tag == "details":
-            continue
-        header = s.xpath(f"./*[{has_class('ipsSpoiler_header')}]")
+    for s in root.xpath(f".//*[{has_class('ipsSpoiler')}]"):  # IPS 4 div, IPS 5 details
+        header = s.xpath(f"./summary | ./*[{has_class('ipsSpoiler_header')}]")
         title = text_of(header[0]) if header else ""
         contents = s.xpath(f"./*[{has_class('ipsSpoiler_contents')}]")
         for h in header:

@@ -353,3 +353,27 @@ def test_demo_pages_parse_completely_with_red_votes_intact():
     assert "νικήσει" not in by_number[31].html  # the red signature is not the post
     assert by_number[13].edited is not None and "Επεξεργ" not in by_number[13].html
     assert '<span style="color: #0000cd">Χάρη</span>' in by_number[21].html
+
+
+def test_ips5_russian_page_without_quotedata():
+    """IPS 5 markup (``article.ipsEntry``, ``details.ipsSpoiler``, ``p.ipsEdited``), no
+    ``data-quotedata``: time from ``time[datetime]``, user id from the profile link."""
+    url = "https://mafia.example.ru/topic/9001-mafiia-10/"
+    html = page("invision", "mafia_ru_ips5.html")
+    e = engines.for_page(html)
+    assert e.name == "invision"
+    posts = e.parse_page(html, url, MOSCOW, NOW)
+    assert [(p.id, p.number, p.author, p.author_id) for p in posts] == [
+        ("700101", 1, "Ведущий", "44"), ("700108", 2, "Ольга", "51")]
+    assert [p.time for p in posts] == [datetime(2026, 11, 17, 17, 4, tzinfo=UTC),
+                                       datetime(2026, 11, 18, 6, 30, tzinfo=UTC)]
+    assert posts[0].edited == datetime(2026, 11, 17, 17, 10, tzinfo=UTC)
+    assert posts[0].html == (
+        '<p>День 1. Голосуем <span style="color: #e03e2d">красным</span> до 22:00.</p>\n'
+        "<details><summary>Спойлер</summary><p>Роли розданы.</p></details>")
+    assert posts[1].html == (
+        '<blockquote data-author="Ведущий" data-post="700101"><p>Голосуем <span style="color: '
+        '#e03e2d">красным</span> до 22:00.</p></blockquote>\n'
+        '<p>Мой голос: <span style="color: #e03e2d">Дима</span></p>')
+    info = e.page_info(html, url)
+    assert (info.current, info.last, info.next_url) == (1, 2, url + "page/2/")
