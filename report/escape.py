@@ -51,3 +51,9 @@ def url(value: object) -> str:
 
 def is_markup(value: object) -> bool:
     return isinstance(value, Markup)
+
+
+def csv_cell(value: object) -> str:
+    """No formula injection when the CSV is opened in a spreadsheet."""
+    s = clean(value)
+    return "'" + s if s[:1] in ("=", "+", "-", "@") else s

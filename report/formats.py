@@ -121,11 +121,5 @@ def render_csv(result: dict, lang: str, public: bool) -> str:
                "rule": v.get("rule", ""), "reason": i18n.violation_text(code, lang) if code else "",
                "window": "yes" if v.get("window") else "", "post": v.get("post"),
                "url": v.get("url") or "", "weight": v.get("weight", 1), "note": v.get("note", "")}
-        w.writerow([_csv_cell(row[c]) for c in cols])
+        w.writerow([escape.csv_cell(row[c]) for c in cols])
     return buf.getvalue()
-
-
-def _csv_cell(value: object) -> str:
-    """No formula injection when the CSV is opened in a spreadsheet."""
-    s = escape.clean(value)
-    return "'" + s if s[:1] in ("=", "+", "-", "@") else s

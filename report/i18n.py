@@ -271,3 +271,34 @@ def status_text(status: str, lang: str) -> str:
 def _safe(word: object) -> str:
     """An unknown key from the input, kept to letters, digits and dashes (it is printed as ours)."""
     return "".join(c for c in str(word or "") if c.isalnum() or c in " -")[:40]
+
+
+# Engine notes the rules announce, in the report's language (public.PUBLIC_NOTE_RULES).
+NOTES: tuple[tuple[str, dict[str, str]], ...] = (
+    (r"MB-05: the lawyer defended blindly", {
+        "el": "Ο δικηγόρος υπερασπίστηκε στα τυφλά (MB-05).",
+        "it": "L'avvocato ha difeso alla cieca (MB-05).",
+        "ru": "Адвокат защищал вслепую (MB-05).",
+        "en": "The lawyer defended blindly (MB-05)."}),
+    (r"MB-06: .*", {
+        "el": "Αποκλεισμός για μη ψήφο· ο οικοδεσπότης μπορεί να κρατήσει τον πρώτο (MB-06).",
+        "it": "Rimossi per mancato voto; l'host può tenere il più votato (MB-06).",
+        "ru": "Удалены за отказ от голосования; ведущий может оставить лидера (MB-06).",
+        "en": "Players removed for no vote; the host may keep the leader (MB-06)."}),
+    (r"MS-02: hammer by (?P<who>.+) in post (?P<post>\S+)", {
+        "el": "Η καθοριστική ψήφος: {who}, μήνυμα {post} (MS-02).",
+        "it": "Voto decisivo: {who}, messaggio {post} (MS-02).",
+        "ru": "Решающий голос: {who}, сообщение {post} (MS-02).",
+        "en": "Hammer by {who} in post {post} (MS-02)."}),
+)
+
+
+def note_text(note: str, lang: str) -> str:
+    """A known engine note in ``lang``; any other note as it is (escaped by the renderer)."""
+    import re
+
+    for pattern, row in NOTES:
+        m = re.fullmatch(pattern, note)
+        if m:
+            return row[lang].format(**m.groupdict())
+    return note

@@ -12,7 +12,6 @@ parties is forbidden", palermo-43-extreme).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
 
 # Votes decided by a secret ability or a card: the public sees the vote, never the ability (PX-07
 # lawyer, PX-08 corrupt cop, PX-09 prostitute's block, PX-11/PX-12/PX-15 cards, whose holders are
@@ -25,6 +24,11 @@ HIDDEN_VOTE_RULES: dict[str, str | None] = {
 # Violations whose very existence tells who holds a card or ability (PX-11: only the holder of an
 # extra-vote card can break its lock).
 HIDDEN_VIOLATIONS = frozenset({"V-LOCKED-VOTE"})
+
+# Notes the rules announce (MB-05: "the lawyer defended blindly"; MB-06: the host may keep the
+# leader; MS-02: who hammered). Any other engine note may carry a secret (LM-02: a runoff vote,
+# sent to the master privately) and stays out of public reports.
+PUBLIC_NOTE_RULES = ("MB-05:", "MB-06:", "MS-02:")
 
 _VOTE_KEYS = ("voter", "target", "post", "url", "time", "status", "rule", "window")
 _VIOLATION_KEYS = ("rule", "player", "post", "url", "time")
@@ -41,7 +45,6 @@ def public_view(result: dict) -> dict:
     vote carries a weight and no line names the mayor. Idempotent: ``public_view(public_view(r))``
     equals ``public_view(r)``.
     """
-    secrets = secret_words(result)
     out = {k: copy.deepcopy(result[k]) for k in _TOP_KEYS if k in result}
     out["public"] = True
     out["tally"] = [{"player": r["player"], "votes": r["votes"], "voters": list(r["voters"])}
@@ -53,7 +56,7 @@ def public_view(result: dict) -> dict:
                          if v.get("rule") not in HIDDEN_VIOLATIONS]
     out["removed"] = [{k: r[k] for k in ("player", "reason", "rule") if k in r}
                       for r in result.get("removed", [])]
-    out["notes"] = [n for n in result.get("notes", []) if not _mentions(n, secrets)]
+    out["notes"] = [n for n in result.get("notes", []) if n.startswith(PUBLIC_NOTE_RULES)]
     return out
 
 
@@ -66,25 +69,6 @@ def _public_vote(vote: dict) -> dict:
         v["rule"] = ""
     v["weight"] = 1
     return v
-
-
-def secret_words(result: dict) -> set[str]:
-    """Names and words a public note must not contain: roles, factions, ability users and rules."""
-    private = result.get("private") or {}
-    words: set[str] = set()
-    for holder, role in (private.get("roles") or {}).items():
-        words.update({str(holder), str(role)})
-    for name in ("factions",):
-        for holder, faction in (private.get(name) or {}).items():
-            words.update({str(holder), str(faction)})
-    for eff in private.get("effects") or []:
-        words.update(str(eff[k]) for k in ("actor", "rule") if eff.get(k))
-    return {w for w in words if w and w != "None"}
-
-
-def _mentions(text: str, words: Iterable[str]) -> bool:
-    low = text.casefold()
-    return any(w.casefold() in low for w in words)
 
 
 def select(result: dict, *, public: bool) -> dict:

@@ -10,6 +10,7 @@ import pytest
 from lxml import html as lxml_html
 
 from votal.report import FORMATS, escape, public_view, render
+from votal.report.public import PUBLIC_NOTE_RULES
 from votal.report.i18n import LANGUAGES, OUTCOMES, REASONS, STRINGS, VIOLATIONS
 
 from ..conftest import SHARED, shared_path
@@ -93,6 +94,7 @@ def _json_words(data: dict) -> str:
     assert "private" not in data and "review" not in data
     assert all(v["weight"] == 1 and "note" not in v for v in data["votes"])
     data["outcome"].pop("reason", None)
+    assert all(n.startswith(PUBLIC_NOTE_RULES) for n in data.pop("notes"))
     for v in data["votes"]:
         v.pop("weight")
     return json.dumps(data, ensure_ascii=False, indent=1)

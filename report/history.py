@@ -1,0 +1,124 @@
+"""`votal history`: every vote each player cast, day by day, with links (C-06).
+
+Built from the day results of :func:`votal.tally.tally_game` (as dicts), each passed through
+:func:`votal.report.public.public_view` unless the report is private.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import asdict, dataclass
+
+from markupsafe import Markup
+
+from votal.errors import InputError
+from votal.report import escape, i18n
+from votal.report.public import select
+from votal.report.render import render_template
+from votal.report.view import rule_id, superseded_posts
+
+HISTORY_FORMATS = ("text", "bbcode", "markdown", "html", "json", "csv")
+
+
+@dataclass(frozen=True)
+class Cast:
+    day: int
+    time: str
+    target: str
+    status: str          # counted | changed | void | invalid | ignored
+    reason: str
+    rule: str
+    url: str | None
+    post: str
+
+
+@dataclass(frozen=True)
+class PlayerHistory:
+    player: str
+    days: tuple[tuple[int, tuple[Cast, ...], bool], ...]   # (day, votes, charged absent)
+
+
+def player_names(days: list[dict]) -> list[str]:
+    names: set[str] = set()
+    for d in days:
+        names.update(v["voter"] for v in d.get("votes", []))
+        names.update(r["player"] for r in d.get("tally", []))
+        names.update(d.get("absent", []))
+    return sorted(names, key=str.casefold)
+
+
+def find_player(days: list[dict], name: str) -> str:
+    """The player called ``name`` (case, accents and homoglyphs folded), or a clear error."""
+    from rapidfuzz import process
+
+    from votal.tally.names import fold
+
+    names = player_names(days)
+    hits = [n for n in names if fold(n) == fold(name)]
+    if len(hits) == 1:
+        return hits[0]
+    close = [m[0] for m in process.extract(name, names, limit=3, score_cutoff=40)]
+    hint = f"; closest: {', '.join(close)}" if close else ""
+    raise InputError(f"no player called {name!r} in this game{hint}")
+
+
+def build(days: list[dict], lang: str, *, public: bool = True,
+          player: str | None = None) -> list[PlayerHistory]:
+    views = [select(d, public=public) for d in days]
+    wanted = [find_player(views, player)] if player else player_names(views)
+    return [PlayerHistory(p, tuple(_day_casts(v, p, lang) for v in views)) for p in wanted]
+
+
+def _day_casts(result: dict, player: str, lang: str) -> tuple[int, tuple[Cast, ...], bool]:
+    changed = superseded_posts(result)
+    why = {v.get("post"): v.get("rule") for v in result.get("violations", [])}
+    tz = result.get("timezone")
+    casts = []
+    for v in result.get("votes", []):
+        if v.get("voter") != player:
+            continue
+        status = "changed" if v.get("post") in changed else v.get("status", "")
+        code = why.get(v.get("post"))
+        reason = i18n.violation_text(code, lang) if code else i18n.status_text(status, lang)
+        casts.append(Cast(int(result.get("day", 0)), i18n.short_time(v.get("time"), tz),
+                          v.get("target") or "—", status, reason,
+                          str(rule_id(code or v.get("rule", ""))), v.get("url"), v.get("post", "")))
+    return int(result.get("day", 0)), tuple(casts), player in result.get("absent", [])
+
+
+def render_history(days: list[dict], fmt: str, lang: str, *, public: bool = True,
+                   player: str | None = None) -> str:
+    if fmt not in HISTORY_FORMATS:
+        raise InputError(f"unknown history format {fmt!r}: choose one of "
+                         f"{', '.join(HISTORY_FORMATS)}")
+    lang = i18n.check_language(lang)
+    hist = build(days, lang, public=public, player=player)
+    game = days[0].get("game", "") if days else ""
+    if fmt == "json":
+        return json.dumps({"game": game, "players": [asdict(h) for h in hist]},
+                          ensure_ascii=False, indent=1) + "\n"
+    if fmt == "csv":
+        return _csv(hist, game)
+    labels = {k: Markup(i18n.t(k, lang)) for k in i18n.STRINGS
+              if "{" not in i18n.STRINGS[k][lang]}
+    ctx = {"hist": hist, "game": game, "L": labels, "lang": lang, "nav": None,
+           "day_label": lambda n: Markup(i18n.t("day", lang, day=n)),
+           "page_title": f"{labels['history']} — {game}"}
+    name = {"markdown": "md", "text": "txt"}.get(fmt, fmt)
+    return render_template(fmt, f"history.{name}.j2", **ctx)
+
+
+def _csv(hist: list[PlayerHistory], game: str) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(("game", "player", "day", "time", "target", "status", "rule", "reason", "post",
+                "url"))
+    for h in hist:
+        for day, casts, _absent in h.days:
+            for c in casts:
+                w.writerow([escape.csv_cell(x) for x in (game, h.player, day, c.time, c.target,
+                                                   c.status, c.rule, c.reason, c.post,
+                                                   c.url or "")])
+    return buf.getvalue()
