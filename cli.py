@@ -99,24 +99,30 @@ def demo_cmd() -> None:
 # ---- tally (tally/, report/) ---------------------------------------------------------------
 
 
-def render_day(result, fmt: str) -> str:
-    """The one place a day's result is rendered (formats grow here: bbcode, markdown, html, csv)."""
+def render_day(result, fmt: str, *, public: bool | None = None, lang: str | None = None) -> str:
+    """The one place a day's result is rendered: the report's format registry (report/formats.py).
+
+    ``public`` None: the format's default (public, except json which is the full tally).
+    """
     import json
 
-    from votal.tally.result import render_text
+    from votal.report import get_format, render
 
-    if fmt == "json":
+    if fmt == "json" and not public:
         return json.dumps(result.to_dict(), ensure_ascii=False, indent=1) + "\n"
-    if fmt == "text":
-        return render_text(result)
-    raise typer.BadParameter(f"unknown format {fmt!r} (json, text)", param_hint="--format")
+    get_format(fmt)
+    return render(result.to_dict(), fmt, lang=lang, public=public)
 
 
 @app.command("tally")
 def tally_cmd(
     game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
     day: int = typer.Option(0, "--day", help="the day to tally (default: the current or last day)"),
-    fmt: str = typer.Option("text", "--format", help="json or text"),
+    fmt: str = typer.Option("text", "--format",
+                            help="text, bbcode, markdown, html, json or csv"),
+    public: bool = typer.Option(None, "--public/--private",
+                                help="hide or show secrets (default: public, json private)"),
+    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
     offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
     db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
 ) -> None:
@@ -129,7 +135,9 @@ def tally_cmd(
     game = load_game(game_file)
     posts = load_posts(game, offline=offline, db=Path(db) if db else None)
     n = day or last_day(game, posts)
-    sys.stdout.write(render_day(tally_day(game, posts, n), fmt))
+    from votal.report.terminal import write_out
+
+    write_out(render_day(tally_day(game, posts, n), fmt, public=public, lang=lang), fmt)
 
 
 # ---- history, chart, report (report/) ------------------------------------------------------
