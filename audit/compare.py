@@ -9,7 +9,7 @@ A name that resolves to no player is kept as written and reported, never guessed
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from votal.audit.votecounts import Announcement, VoteCount
