@@ -36,7 +36,8 @@ class _Run:
         self.schedule = Schedule(game.schedule, game.tz, window=self.preset.window)
         self.timeline = Timeline(
             game, self.schedule, eliminated_state=self.preset.eliminated_state,
-            murder_at_schedule=bool(game.options.get("murder_at_schedule", False)))
+            murder_at_schedule=bool(game.options.get("murder_at_schedule", False)),
+            removals_at_end=self.preset.removals_at_end)
         self.state = GameState()
         self.main = _by_day(self.schedule, posts.main)
         self.votes = _by_day(self.schedule, posts.votes) if posts.votes is not None else self.main

@@ -44,6 +44,7 @@ class Preset:
     weights: bool = False                     # MS-05: vote_weight counts
     vote_thread: bool = False                 # MB-01
     inactive_rule: str = "MB-07"
+    removals_at_end: bool = False             # MR-09
     unvotable: tuple[Step, ...] = (c.not_active_target,)
     steps: tuple[Step, ...] = ()
     closing: tuple[Step, ...] = ()
@@ -128,13 +129,13 @@ LUPUS_MIRTILLO = Preset(
 
 MAFIA_FORUM_RU = Preset(
     name="mafia-forum-ru", syntax="red", language="ru", deadline=None, day_change=None,
-    last_words_causes=None, inactive_rule="MR-06",
+    last_words_causes=None, inactive_rule="MR-06", removals_at_end=True,
     options=_opts(dead_posts_allowed=1, reason_words=3, refusals=2),
     steps=(
         r.read_ballots, r.edited_votes, r.dead_posts,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, forum_ru.no_reason,
                     c.invalid_target),
-        forum_ru.agreement,
+        forum_ru.agreement, forum_ru.not_red,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
         forum_ru.select_first_accepted, c.voter_gone, c.target_gone, c.count_votes("MR-04"),
         c.mark_absent,

@@ -47,7 +47,7 @@ def _reveal_key(r: dict) -> str:
 
 
 def _violation_key(v: Violation):
-    return (v.time or datetime.min.replace(tzinfo=None).astimezone(), v.post or "", v.rule)
+    return (v.time is None, v.time.timestamp() if v.time else 0.0, v.post or "", v.rule)
 
 
 def _iso(t: datetime | None) -> str | None:

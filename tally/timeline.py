@@ -29,10 +29,11 @@ class Change:
 
 class Timeline:
     def __init__(self, game: Game, schedule: Schedule, *, eliminated_state: PlayerState = OUT,
-                 murder_at_schedule: bool = False):
+                 murder_at_schedule: bool = False, removals_at_end: bool = False):
         self.schedule = schedule
         self.eliminated_state = eliminated_state
         self.murder_at_schedule = murder_at_schedule
+        self.removals_at_end = removals_at_end
         self._slot: dict[str, str] = {}
         self._occupants: dict[str, list[tuple[datetime | None, str]]] = {}
         self._changes: dict[str, list[Change]] = {}
@@ -144,6 +145,15 @@ def _simple(state: PlayerState, field: str, cause: str, *, close: bool = False):
     return apply
 
 
+def _removed(tl: Timeline, e: Event) -> None:
+    """MR-09: in rulesets that say so, a removal happens after the turn ends, whatever its time."""
+    t = tl._default_time(e, close=True)
+    if tl.removals_at_end and e.day is not None:
+        t = tl.schedule.end(e.day)
+    if t:
+        tl.add(tl.slot_of(e.player), t, OUT, "removed")
+
+
 def _replaced(tl: Timeline, e: Event) -> None:
     """MS-04: the new player takes over the old one's slot from the event's time."""
     slot = tl.slot_of(e.old)
@@ -159,7 +169,7 @@ _HANDLERS = {
     "murdered": _murdered,
     "eliminated": _eliminated,
     "revived": _simple(ACTIVE, "player", "revived"),
-    "removed": _simple(OUT, "player", "removed", close=True),
+    "removed": _removed,
     "replaced": _replaced,
     "arrest": _simple(GHOST, "target", "arrest"),                 # PX-13
     "arrest_cancel": _simple(ACTIVE, "target", "arrest-cancel"),  # PX-13: from its own time on

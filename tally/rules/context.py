@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Mapping
 
 from votal.scraper.model import Post
@@ -18,6 +18,9 @@ from votal.tally.model import (
 )
 from votal.tally.schedule import Schedule, VoteClock
 from votal.tally.timeline import Timeline
+
+
+_TICK = timedelta(microseconds=1)
 
 
 @dataclass(slots=True)
@@ -127,8 +130,12 @@ class Day:
 
     @property
     def vote_end(self) -> datetime:
-        """The instant at which 'still active at the deadline' is judged (C-02)."""
-        return self.clock.deadline
+        """The instant at which 'still active at the deadline' is judged (C-02).
+
+        Just before the deadline: a removal made at the end of the turn (MR-09) leaves the
+        voter's vote standing.
+        """
+        return self.clock.deadline - _TICK
 
     def violate(self, rule: str, player: str | None, post: Post | None = None, note: str = "",
                 *, once: bool = True) -> None:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+from lxml import etree
+from lxml import html as lxml_html
+
+from votal.tally.colour import is_red
 from votal.tally.extract import MarkKind, words_besides
 from votal.tally.model import Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.common import leaders, removal
@@ -83,3 +89,38 @@ def refusals(day: Day) -> None:
         day.state.refusals[slot] += 1
         if day.state.refusals[slot] >= day.options.get("refusals", 2):
             removal(day, slot, "no-vote", "MR-06")
+
+
+_COLOUR = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+
+
+def not_red(day: Day) -> None:
+    """MR-02: a player's name marked in another colour than red is no vote (V-NOT-RED)."""
+    voted = {b.post.id for b in day.ballots}
+    for post in day.vote_posts:
+        voter = day.author_slot(post.author, post.time)
+        if voter is None or post.id in voted or not day.active(voter, post.time):
+            continue
+        name = _coloured_name(day, post.html)
+        if name is not None:
+            day.violate("V-NOT-RED", day.name(voter), post, f"{name} is not marked in red")
+
+
+def _coloured_name(day: Day, html: str) -> str | None:
+    """The first player name the author's own text marks in a colour that is not red."""
+    try:
+        root = lxml_html.fromstring(html)
+    except (etree.ParserError, ValueError):
+        return None
+    for el in root.iter():
+        if not isinstance(el.tag, str) or any(a.tag in ("blockquote", "details")
+                                               for a in el.iterancestors()):
+            continue
+        m = _COLOUR.search(el.get("style") or "")
+        colour = m.group(1).strip() if m else el.get("color") if el.tag == "font" else None
+        text = (el.text_content() or "").strip()
+        if colour and text and not is_red(colour):
+            res = day.resolver.resolve(text)
+            if res.player is not None and res.how in ("exact", "folded", "alias"):
+                return text
+    return None
