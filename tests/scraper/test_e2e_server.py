@@ -200,3 +200,58 @@ def test_refresh_without_etag_support_still_costs_one_request(forum, tmp_path):
         s = scrape(url, store=store, client=c, timezone="UTC")
     assert (s.requests, s.new, s.edited) == (1, 0, 0)
     assert forum.log[mark:] == [("GET", path(40), 200)]
+
+
+def test_killed_process_keeps_stored_pages(forum, tmp_path):
+    """kill -9 in the middle of a scrape: every finished page stays; the next run resumes."""
+    import os
+    import signal
+    import subprocess
+    import time as _time
+
+    posts = ff.make_thread(8)
+    publish(forum, posts)
+    forum.delays[path(6)] = 60.0  # the process hangs on page 6, after storing pages 1-5
+    db = tmp_path / "s.sqlite"
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import fakeforum as ff\n"
+        "from votal.scraper.fetch import scrape\n"
+        "from votal.scraper.http import HttpClient, HttpOptions\n"
+        "from votal.scraper.store import Store\n"
+        "with ff.fake_engine(), Store(sys.argv[2]) as st, "
+        "HttpClient(HttpOptions(rate=0, concurrency=1)) as c:\n"
+        "    scrape(sys.argv[3], store=st, client=c, timezone='UTC')\n")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).parent), str(db),
+                             forum.url(path(1))])
+    try:
+        for _ in range(600):  # wait (up to 60 s) until the child has stored pages 1-5
+            if proc.poll() is not None or _stored_pages(db) >= 5:
+                break
+            _time.sleep(0.1)
+        _time.sleep(0.3)  # it is now waiting for page 6, which never comes
+        assert proc.poll() is None, "the scrape ended before it could be killed"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    forum.delays.clear()
+    with Store(db) as store, client(FakeClock(), rate=0) as c:
+        key = store.find_thread(forum.url(path(1))).key
+        assert store.page_numbers(key) == [1, 2, 3, 4, 5]
+        mark = len(forum.log)
+        s = scrape(forum.url(path(1)), store=store, client=c, timezone="UTC")
+        assert sorted(p for _, p, _ in forum.log[mark:]) == sorted(path(n) for n in (5, 6, 7, 8))
+        assert s.new == 60 and len(store.posts(key)) == 160
+
+
+def _stored_pages(db: Path) -> int:
+    import sqlite3
+    try:
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            return con.execute("SELECT COUNT(*) FROM pages").fetchone()[0]
+        finally:
+            con.close()
+    except sqlite3.Error:  # not created yet
+        return 0
