@@ -154,38 +154,52 @@ def render(audit: GameAudit, fmt: str, lang: str, *, public: bool = False) -> st
 
 
 def _text(rows) -> str:
+    from votal.report import escape as esc
+
     out = []
     for level, text, url in rows:
+        text = esc.text(text)
         if level == 1:
             out += [text, "=" * len(text)]
         elif level == 2:
             out += ["", text]
         else:
-            out.append("  " * (level - 2) + text + (f" <{url}>" if url else ""))
+            out.append("  " * (level - 2) + text + (f" <{esc.url(url)}>" if url else ""))
     return "\n".join(out) + "\n"
 
 
 def _markdown(rows) -> str:
+    from votal.report import escape as esc
+
     out = []
     for level, text, url in rows:
-        shown = f"[{text}]({url})" if url else text
-        out.append(f"{'#' * level} {text}" if level <= 2 else "  " * (level - 3) + f"- {shown}")
+        safe = esc.markdown(text)
+        link = esc.url(url) if url else ""
+        shown = f"[{safe}]({link})" if link else safe
+        out.append(f"{'#' * level} {safe}" if level <= 2 else "  " * (level - 3) + f"- {shown}")
     return "\n".join(out) + "\n"
 
 
 def _bbcode(rows) -> str:
+    from votal.report import escape as esc
+
     out = []
     for level, text, url in rows:
-        shown = f"[url={url}]{text}[/url]" if url else text
-        out.append(f"[b]{text}[/b]" if level <= 2 else "  " * (level - 3) + f"• {shown}")
+        safe = esc.bbcode(text)
+        link = esc.url(url) if url else ""
+        shown = f"[url={link}]{safe}[/url]" if link else safe
+        out.append(f"[b]{safe}[/b]" if level <= 2 else "  " * (level - 3) + f"• {shown}")
     return "\n".join(out) + "\n"
 
 
 def _html_page(rows) -> str:
+    from votal.report import escape as esc
+
     out = ["<!doctype html><meta charset=\"utf-8\"><body>"]
     for level, text, url in rows:
-        esc = _html.escape(text)
-        shown = f'<a href="{_html.escape(url)}">{esc}</a>' if url else esc
-        out.append(f"<h{level}>{esc}</h{level}>" if level <= 2
+        safe = esc.html(text)
+        link = esc.url(url) if url else ""
+        shown = f'<a href="{_html.escape(link)}">{safe}</a>' if link else safe
+        out.append(f"<h{level}>{safe}</h{level}>" if level <= 2
                    else f'<p style="margin-left:{(level - 3) * 1.5}em">{shown}</p>')
     return "\n".join(out) + "\n</body>\n"
