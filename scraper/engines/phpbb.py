@@ -162,13 +162,10 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
         strongs = [number(text_of(s)) for s in nav.xpath(".//strong")]
         strongs = [s for s in strongs if s]
         links = [number(text_of(a)) for a in nav.xpath(".//a[@href]")]
-        starts = sorted({int(_query(absolute(base, h)).get("start") or 0)
-                         for h in nav.xpath(".//a/@href") if "t=" in h or "start=" in h})
         active = number(text_of(first(nav, f".//li[{cls('active')}]")))
         current = active or (strongs[0] if strongs else 1)
         last = max([n for n in links if n] + [current] + strongs[1:2])
-        gaps = [b - a for a, b in zip(starts, starts[1:]) if b > a]
-        step = min(gaps) if gaps else None
+        step = _step(nav, base)
     if step:
         topic = _query(url).get("t") or _query(_topic(doc, url) or "").get("t")
         _STEP[_key(url, topic)] = step
@@ -176,6 +173,16 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     if nxt is None and current < last and step:
         nxt = _with_start(url, current * step)
     return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+
+
+def _step(nav: etree._Element, base: str) -> int | None:
+    """Posts per page: a link to page N (N > 1) carries ``start = (N - 1) * step``."""
+    for a in nav.xpath(".//a[@href]"):
+        n = number(text_of(a)) if text_of(a).isdigit() else None
+        start = int(_query(absolute(base, a.get("href"))).get("start") or 0)
+        if n and n > 1 and start and start % (n - 1) == 0:
+            return start // (n - 1)
+    return None
 
 
 def _with_start(url: str, start: int) -> str:

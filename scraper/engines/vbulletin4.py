@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
@@ -38,6 +39,10 @@ class VBulletin4(Engine):
         "https://www.mafiauniverse.com/forums/threads/12345-Mafia-Game-1/page2",
         "https://forum.example.ru/showthread.php?t=4242&page=3",
     )
+
+    def matches_url(self, url: str) -> bool:
+        host = urlsplit(url).netloc.lower().removeprefix("www.")
+        return host not in vb.VB3_HOSTS and super().matches_url(url)
 
     def detect(self, page: str) -> bool:
         if re.search(r"<meta[^>]+content=\"vBulletin 4", page):
