@@ -142,6 +142,84 @@ def tally_cmd(
 
 # ---- history, chart, report (report/) ------------------------------------------------------
 
+
+def _game_days(game_file: str, offline: bool, db: str | None) -> tuple[list[dict], str]:
+    """Every day of the game tallied (as tally JSON dicts), and the game's report language."""
+    from votal.load import load_game, load_posts
+    from votal.tally import tally_game
+
+    game = load_game(game_file)
+    posts = load_posts(game, offline=offline, db=Path(db) if db else None)
+    days = [d.to_dict() for d in tally_game(game, posts)]
+    return days, (days[0]["language"] if days else "en")
+
+
+@app.command("history")
+def history_cmd(
+    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
+    player: str = typer.Option(None, "--player", help="only this player's votes"),
+    fmt: str = typer.Option("text", "--format",
+                            help="text, bbcode, markdown, html, json or csv"),
+    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
+    public: bool = typer.Option(True, "--public/--private", help="hide or show secrets"),
+    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
+    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+) -> None:
+    """Every vote each player cast, day by day, with links to the posts."""
+    from votal.report.history import render_history
+    from votal.report.terminal import write_out
+
+    days, game_lang = _game_days(game_file, offline, db)
+    write_out(render_history(days, fmt, lang or game_lang, public=public, player=player), fmt)
+
+
+@app.command("chart")
+def chart_cmd(
+    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
+    out: Path = typer.Option(..., "--out", help="the image file: .png, .svg or .pdf"),
+    day: int = typer.Option(0, "--day", help="the day (default: the last day)"),
+    overview: bool = typer.Option(False, "--overview", help="the whole game: who voted whom"),
+    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
+    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
+    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+) -> None:
+    """A chart: the vote timeline of a day, or (--overview) the game's who-voted-whom grid."""
+    from votal.errors import InputError
+    from votal.report.charts import overview_figure, timeline_figure, write_chart
+    from votal.report.i18n import check_language
+    from votal.report.public import public_view
+
+    days, game_lang = _game_days(game_file, offline, db)
+    lang = check_language(lang or game_lang)
+    views = [public_view(d) for d in days]
+    if overview:
+        fig = overview_figure(views, lang)
+    else:
+        chosen = [d for d in views if d["day"] == day] if day else views[-1:]
+        if not chosen:
+            raise InputError(f"{game_file}: no day {day} (days with posts: 1 to {len(views)})")
+        fig = timeline_figure(chosen[0], lang)
+    write_chart(fig, out)
+    print(f"wrote {out}")
+
+
+@app.command("report")
+def report_cmd(
+    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
+    out: Path = typer.Option(..., "--out", help="the folder of the static site"),
+    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
+    public: bool = typer.Option(True, "--public/--private", help="hide or show secrets"),
+    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
+    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+) -> None:
+    """A static site of the whole game (index, days, players, charts) that opens offline."""
+    from votal.report.site import build_site
+
+    days, game_lang = _game_days(game_file, offline, db)
+    files = build_site(days, out, lang or game_lang, public=public)
+    print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
+
+
 # ---- audit (audit/) ------------------------------------------------------------------------
 
 
