@@ -34,10 +34,11 @@ class Win:
     alive: tuple[tuple[str, int], ...]  # side → living count, for the report
 
 
-Check = Callable[[Sequence[tuple[str, str | None, str | None]]], tuple[str, ...]]
+Check = Callable[..., tuple[str, ...]]
+_DAY_DEATHS = ("eliminated", "lynched", "removed", "modkilled")
 
 
-def px21(alive) -> tuple[str, ...]:
+def px21(alive, death: Death | None = None) -> tuple[str, ...]:
     """PX-21: all killers ghosts or out (town wins), or killers outnumber everyone else."""
     killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
     rest = len(alive) - killers
@@ -46,7 +47,7 @@ def px21(alive) -> tuple[str, ...]:
     return ("mafia",) if killers > rest else ()
 
 
-def pc07(alive) -> tuple[str, ...]:
+def pc07(alive, death: Death | None = None) -> tuple[str, ...]:
     """PC-07: all killers out (town wins), or killers equal the rest (killers win)."""
     killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
     rest = len(alive) - killers
@@ -55,19 +56,33 @@ def pc07(alive) -> tuple[str, ...]:
     return ("mafia",) if killers >= rest else ()
 
 
-def ms_parity(alive) -> tuple[str, ...]:
-    """MS (convention): town wins when no mafia and no other killer is left; mafia at parity."""
+def ms_parity(alive, death: Death | None = None) -> tuple[str, ...]:
+    """MS (convention): town wins when no mafia and no other killer is left; mafia at parity.
+
+    **Interpretation** (the Mafiascum moderators' "endgame"): after a day's elimination, when the
+    mafia's night kill alone brings parity and every other living player is vanilla (no role that
+    could stop or answer the kill), the game is decided for the mafia then (real game 1091).
+    """
     sides = [side(r, f) for _, r, f in alive]
     mafia = sides.count("mafia")
     third = sum(1 for s in sides if s not in ("town", "mafia"))
+    rest = len(sides) - mafia
     if mafia == 0 and third == 0:
         return ("town",)
-    if mafia and mafia >= len(sides) - mafia:
+    if mafia and mafia >= rest:
+        return ("mafia",)
+    if mafia and death is not None and death.how in _DAY_DEATHS and mafia >= rest - 1 \
+            and all(_vanilla(r) for _, r, f in alive if side(r, f) != "mafia"):
         return ("mafia",)
     return ()
 
 
-def lm08(alive) -> tuple[str, ...]:
+def _vanilla(role: str | None) -> bool:
+    text = (role or "").casefold()
+    return text in ("townie", "villager") or "vanilla" in text
+
+
+def lm08(alive, death: Death | None = None) -> tuple[str, ...]:
     """LM-08: Village / Pack / Coven, by "counts as" values; two factions may win together."""
     kinds = [counts_as(r, f) for _, r, f in alive]
     roles = {(r or "").casefold() for _, r, _ in alive}
@@ -110,7 +125,7 @@ def first_win(ruleset: str, players: Sequence[tuple[str, str | None, str | None]
     alive = list(players)
     for death in deaths:
         alive = [p for p in alive if p[0] != death.player]
-        winners = check(alive)
+        winners = check(alive, death)
         if winners:
             return Win(rule, winners, death.day, death.player, _census(alive))
     return None

@@ -161,3 +161,19 @@ def test_recap_of_an_earlier_elimination_is_not_an_announcement():
     m = ModCount(post, read_mod_post(post.html), None, 2)
     kept = _without_recaps(m, {"Bill"}, make_resolver(PLAYERS))
     assert [a.player for a in kept.reading.announcements] == ["Anna"]
+
+
+def test_ms_endgame_when_the_night_kill_decides():
+    players = [("M", "Mafia Goon", "mafia"), ("A", "Town Vanilla", "town"), ("B", "Vanilla Townie", "town"),
+               ("C", "Town Vanilla", "town")]
+    # Lynch leaves 1 mafia vs 2 vanilla: the night kill alone brings parity (real game 1091).
+    win = first_win("mafiascum", players, [Death("C", 5, "eliminated")])
+    assert win.winners == ("mafia",) and win.after == "C"
+    # The same count after a night kill is no end: the town still has a lynch.
+    assert first_win("mafiascum", players, [Death("C", 5, "murdered")]) is None
+    # A doctor alive could stop the kill: no end. Unknown roles: no claim either.
+    doc = [("M", "Mafia Goon", "mafia"), ("A", "Town Doctor", "town"), ("B", "Town Vanilla", "town"),
+           ("C", "Town Vanilla", "town")]
+    assert first_win("mafiascum", doc, [Death("C", 5, "eliminated")]) is None
+    bare = [("M", None, "mafia"), ("A", None, "town"), ("B", None, "town"), ("C", None, "town")]
+    assert first_win("mafiascum", bare, [Death("C", 5, "eliminated")]) is None
