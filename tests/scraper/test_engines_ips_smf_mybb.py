@@ -377,3 +377,20 @@ def test_ips5_russian_page_without_quotedata():
         '<p>Мой голос: <span style="color: #e03e2d">Дима</span></p>')
     info = e.page_info(html, url)
     assert (info.current, info.last, info.next_url) == (1, 2, url + "page/2/")
+
+
+@pytest.mark.parametrize("engine, fixture, url, broken, where", [
+    ("smf", "lupus_it_smf20_page2.html", SMF_IT,
+     ("Ieri alle 20:04:12", "l'altro ieri, più o meno"), "SMF message 55127"),
+    ("mybb", "mafia_ru_page2.html", MYBB_RU,
+     ("18.11.2026, 09:41", "утром"), "MyBB post 107"),
+    ("invision", "mafia_ru_ips5.html", "https://mafia.example.ru/topic/9001-mafiia-10/",
+     ('datetime="2026-11-18T06:30:00Z"', 'datetime="вчера"'), "IPS comment 700108"),
+])
+def test_unreadable_time_is_one_clear_error(engine, fixture, url, broken, where):
+    from votal.errors import ScrapeError
+
+    html = page(engine, fixture).replace(*broken)
+    with pytest.raises(ScrapeError, match=where) as err:
+        engines.get(engine).parse_page(html, url, MOSCOW, NOW)
+    assert url in str(err.value)
