@@ -81,7 +81,8 @@ def _day_casts(result: dict, player: str, lang: str) -> tuple[int, tuple[Cast, .
             continue
         status = "changed" if v.get("post") in changed else v.get("status", "")
         code = why.get(v.get("post"))
-        reason = i18n.violation_text(code, lang) if code else i18n.status_text(status, lang)
+        reason = (i18n.violation_text(code, lang) if code
+                  else i18n.vote_reason(status, v.get("rule", ""), lang))
         casts.append(Cast(int(result.get("day", 0)), i18n.short_time(v.get("time"), tz),
                           v.get("target") or "—", status, reason,
                           str(rule_id(code or v.get("rule", ""))), v.get("url"), v.get("post", "")))

@@ -237,6 +237,22 @@ VIOLATIONS: dict[str, dict[str, str]] = {
                            "en": "ambiguous name"},
 }
 
+# Why a vote without a violation did not count, by the rule that decided it (C-06).
+RULE_REASONS: dict[str, dict[str, str]] = {
+    "C-02": {"el": "ο ψηφοφόρος έφυγε πριν από τη λήξη", "it": "il votante è uscito prima della chiusura",
+             "ru": "голосующий выбыл до окончания", "en": "the voter left before the deadline"},
+    "C-04": {"el": "άκυρη χωρίς ευθύνη: ο παίκτης δεν ψηφίζεται πια",
+             "it": "nullo senza colpa: il giocatore non è più votabile",
+             "ru": "аннулирован без вины: за игрока больше нельзя голосовать",
+             "en": "void, no blame: the player can no longer be voted"},
+    "PX-17": {"el": "άκυρη χωρίς ευθύνη: ο παίκτης έφυγε", "it": "nullo senza colpa: il giocatore è uscito",
+              "ru": "аннулирован без вины: игрок выбыл", "en": "void, no blame: the player left"},
+    "PX-04": {"el": "μετά το παράθυρο αλλαγής", "it": "dopo la finestra di cambio",
+              "ru": "после окна смены голоса", "en": "after the change window"},
+    "MS-02": {"el": "μετά την πλειοψηφία", "it": "dopo la maggioranza", "ru": "после набора большинства",
+              "en": "after the hammer"},
+}
+
 _FALLBACK_RULE = {"el": "κανόνας {rule}", "it": "regola {rule}", "ru": "правило {rule}",
                   "en": "rule {rule}"}
 
@@ -261,6 +277,12 @@ def removal_text(reason: str, lang: str) -> str:
 def reason_text(reason: str | None, lang: str, player: str = "") -> str:
     row = REASONS.get(reason or "")
     return row[lang].format(player=player) if row else _safe(reason)
+
+
+def vote_reason(status: str, rule: str, lang: str) -> str:
+    """A vote that did not count, without a violation: the rule's reason, else its status."""
+    row = RULE_REASONS.get(rule) if status != "counted" else None
+    return row[lang] if row else status_text(status, lang)
 
 
 def status_text(status: str, lang: str) -> str:

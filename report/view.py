@@ -224,7 +224,8 @@ def _not_counted(result: dict, changed: set[str], lang: str) -> tuple[Line, ...]
         if status == "counted" or v.get("post") in changed:
             continue
         code = why.get(v.get("post"))
-        reason = i18n.violation_text(code, lang) if code else i18n.status_text(status, lang)
+        reason = (i18n.violation_text(code, lang) if code
+                  else i18n.vote_reason(status, v.get("rule", ""), lang))
         note = "" if result.get("public") else v.get("note", "")
         lines.append(Line(v.get("voter", ""), v.get("target") or "—", v.get("url"),
                           i18n.short_time(v.get("time"), tz), trusted(reason),
