@@ -139,7 +139,7 @@ def parse_forum_time(text: str, tz: ZoneInfo, now: datetime,
 
 
 def _normalise(text: str) -> str:
-    """Lower-case, accent-free, single-spaced (Greek ``Μαΐου`` -> ``μαιου``, ``Χθές`` -> ``χθες``)."""
+    """Lower-case, accent-free, single-spaced (``Μαΐου`` -> ``μαιου``, ``Χθές`` -> ``χθες``)."""
     # Russian "й" is "и" + breve once decomposed: keep it (a letter, not an accent).
     text = text.replace("\xa0", " ").replace("й", "\0").replace("Й", "\0")
     decomposed = unicodedata.normalize("NFD", text)
@@ -288,7 +288,8 @@ def _dateparser_fallback(norm: str, tz: ZoneInfo, base: datetime, langs: tuple[s
     import dateparser  # slow to import: only when a page needs it
 
     settings = {
-        "TIMEZONE": getattr(tz, "key", None) or "UTC", "RETURN_AS_TIMEZONE_AWARE": True, "RELATIVE_BASE": base,
+        "TIMEZONE": getattr(tz, "key", None) or "UTC", "RETURN_AS_TIMEZONE_AWARE": True,
+        "RELATIVE_BASE": base,
         "DATE_ORDER": order, "PREFER_DATES_FROM": "past", "REQUIRE_PARTS": ["day", "month"],
     }
     try:

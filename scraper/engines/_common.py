@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from urllib.parse import urljoin
 from zoneinfo import ZoneInfo
 
@@ -83,18 +84,36 @@ def absolute(base: str, href: str | None) -> str | None:
     return urljoin(base, href.strip()) if href else None
 
 
-def first(el: etree._Element, xpath: str) -> etree._Element | None:
-    found = el.xpath(xpath)
+@lru_cache(maxsize=1024)
+def xpath(expr: str) -> etree.XPath:
+    """A compiled XPath (adapters reuse a few dozen expressions on every post)."""
+    return etree.XPath(expr)
+
+
+def find(el: etree._Element, expr: str) -> list:
+    return xpath(expr)(el)
+
+
+def first(el: etree._Element, expr: str) -> etree._Element | None:
+    found = xpath(expr)(el)
     return found[0] if found else None
 
 
-def first_of(el: etree._Element, *xpaths: str) -> etree._Element | None:
+def first_of(el: etree._Element, *exprs: str) -> etree._Element | None:
     """The first match of the first XPath that matches (priority order, not document order)."""
-    for xp in xpaths:
-        found = el.xpath(xp)
+    for expr in exprs:
+        found = xpath(expr)(el)
         if found:
             return found[0]
     return None
+
+
+def drop_matching(root: etree._Element, exprs: tuple[str, ...] | list[str]) -> None:
+    """Remove every element matched by ``exprs`` (subtree and all, the text after it kept)."""
+    for expr in exprs:
+        for el in xpath(expr)(root):
+            if el.getparent() is not None:
+                el.drop_tree()
 
 
 def number(text: str | None) -> int | None:

@@ -13,9 +13,11 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.scraper.engines._common import cls, edited_from_text, first, first_of, number
+from votal.scraper.engines._common import (
+    cls, drop_matching, edited_from_text, find, first, first_of, number,
+)
 from votal.scraper.normalize import (
-    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
 )
 
 # Hosts known to run vBulletin 3: vB4 owns the shared URL shapes and leaves these alone.
@@ -94,11 +96,11 @@ def _post_of(a: etree._Element | None) -> str | None:
 def convert_quotes_vb3(root: etree._Element) -> None:
     """``div > div.smallfont "Quote:" + table td.alt2 > [div "Originally Posted by <strong>X</strong>
     <a href=…p=ID>"] + div`` -> ``<blockquote data-author data-post>``."""
-    for box in root.xpath(f".//div[./div[{cls('smallfont')}] and ./table//td[{cls('alt2')}]]"):
+    for box in find(root, f".//div[./div[{cls('smallfont')}] and ./table//td[{cls('alt2')}]]"):
         td = first(box, f"./table//td[{cls('alt2')}]")
         head = first(td, "./div[strong][1]")
         author, post, content = None, None, td
-        if head is not None and len(td.xpath("./div")) >= 2:
+        if head is not None and len(find(td, "./div")) >= 2:
             author = text_of(first(head, "./strong")) or None
             post = _post_of(first(head, ".//a[@href]"))
             content = head.getnext()
@@ -109,7 +111,7 @@ def convert_quotes_vb3(root: etree._Element) -> None:
 def convert_quotes_vb45(root: etree._Element) -> None:
     """``div.bbcode_container > div.bbcode_quote > div.quote_container > [div.bbcode_postedby]
     + div.message`` (anonymous quotes: text straight in ``quote_container``)."""
-    for box in root.xpath(f".//div[{cls('bbcode_container')}][./div[{cls('bbcode_quote')}]]"):
+    for box in find(root, f".//div[{cls('bbcode_container')}][./div[{cls('bbcode_quote')}]]"):
         holder = first_of(box, f".//div[{cls('quote_container')}]", f"./div[{cls('bbcode_quote')}]")
         by = first(holder, f"./div[{cls('bbcode_postedby')}]")
         author, post, content = None, None, holder
@@ -120,13 +122,13 @@ def convert_quotes_vb45(root: etree._Element) -> None:
             if content is None:
                 by.drop_tree()
                 content = holder
-        drop_all(holder, [f"./div[{cls('bbcode_quote_container')}]"])
+        drop_matching(holder, [f"./div[{cls('bbcode_quote_container')}]"])
         make_quote(box, content, author, post)
 
 
 def convert_spoilers(root: etree._Element) -> None:
     """Spoiler mods: ``div.bbcode_spoiler`` / ``div.spoiler`` (title child optional)."""
-    for el in root.xpath(f".//div[{cls('bbcode_spoiler')} or {cls('spoiler')}]"):
+    for el in find(root, f".//div[{cls('bbcode_spoiler')} or {cls('spoiler')}]"):
         content = first_of(el, f"./*[{cls('spoiler-content')}]", f"./*[{cls('spoiler_content')}]",
                            f"./*[{cls('bbcode_spoiler_content')}]")
         make_spoiler(el, content, "Spoiler")
@@ -135,13 +137,13 @@ def convert_spoilers(root: etree._Element) -> None:
 def normalize_body(body: etree._Element, vb3: bool = False) -> str:
     """interfaces.md §2 for vBulletin bodies (``<font color>`` becomes a coloured span)."""
     clean(body)
-    for c in body.xpath(".//comment()"):
+    for c in find(body, ".//comment()"):
         _drop_keep_tail(c)
     convert_spoilers(body)
     if vb3:
         convert_quotes_vb3(body)
     convert_quotes_vb45(body)
-    drop_all(body, _CHROME)
+    drop_matching(body, _CHROME)
     normalize_colors(body)
     return inner_html(body)
 

@@ -19,13 +19,13 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, edited_from_text, first, first_of, languages, load, number,
-    text_time,
+    absolute, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
+    languages, load, number, text_time,
 )
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
 )
 
 _USER_ID = re.compile(r"[?&;]u=(\d+)")
@@ -49,7 +49,7 @@ def _key(url: str, topic: str | None = None) -> tuple[str, str]:
 
 def convert_quotes(root: etree._Element) -> None:
     """``blockquote > div > cite "X wrote:"`` (3.0–3.3) -> ``<blockquote data-author data-post>``."""
-    for bq in root.xpath(".//blockquote"):
+    for bq in find(root, ".//blockquote"):
         inner = first(bq, "./div")
         holder = inner if inner is not None else bq
         cite = first(holder, "./cite")
@@ -66,7 +66,7 @@ def convert_quotes(root: etree._Element) -> None:
 
 def _cite(cite: etree._Element) -> tuple[str | None, str | None]:
     post = None
-    for a in cite.xpath(".//a[@data-post-id]"):
+    for a in find(cite, ".//a[@data-post-id]"):
         post = a.get("data-post-id")
     profile = first(cite, ".//a[contains(@href, 'viewprofile')]")
     if profile is not None:
@@ -77,11 +77,11 @@ def _cite(cite: etree._Element) -> tuple[str | None, str | None]:
 
 def convert_spoilers(root: etree._Element) -> None:
     """Custom spoiler BBCodes: ``div.spoiler`` with a title and a content child, or bare."""
-    for el in root.xpath(f".//div[{cls('spoiler')} or {cls('spoilerbox')}]"):
+    for el in find(root, f".//div[{cls('spoiler')} or {cls('spoilerbox')}]"):
         title = text_of(first_of(el, f"./*[{cls('spoiler-title')}]", f"./*[{cls('spoilertitle')}]"))
         content = first_of(el, f"./*[{cls('spoiler-content')}]", f"./*[{cls('spoiler-body')}]",
                            f"./*[{cls('spoilercontent')}]")
-        for t in el.xpath(f"./*[{cls('spoiler-title')} or {cls('spoilertitle')}]"):
+        for t in find(el, f"./*[{cls('spoiler-title')} or {cls('spoilertitle')}]"):
             t.drop_tree()
         make_spoiler(el, content, title or "Spoiler")
 
@@ -90,7 +90,7 @@ def normalize_body(content: etree._Element) -> str:
     clean(content)
     convert_spoilers(content)
     convert_quotes(content)
-    drop_all(content, _CHROME)
+    drop_matching(content, _CHROME)
     normalize_colors(content)
     return inner_html(content)
 
@@ -139,7 +139,7 @@ class PhpBB(Engine):
         thread = self.thread_url(absolute(base, topic) if topic else url)
         step = _STEP.get(_key(thread), DEFAULT_STEP)
         start = int(_query(url).get("start") or 0) or (info.current - 1) * step
-        posts = doc.xpath(f"//div[{cls('post')}][starts-with(@id, 'p')]"
+        posts = find(doc, f"//div[{cls('post')}][starts-with(@id, 'p')]"
                           f"[.//*[{cls('postbody')}]]")
         return [_post(p, start + i + 1, thread, base, url, tz, now, langs)
                 for i, p in enumerate(posts)]
@@ -149,7 +149,7 @@ def _topic(doc: etree._Element, url: str) -> str | None:
     """A link to this topic (``viewtopic.php?…t=ID``), for pages reached by a post link."""
     if "t" in _query(url):
         return None
-    for href in doc.xpath("//h2//a/@href | //div[@class='pagination']//a/@href"):
+    for href in find(doc, "//h2//a/@href | //div[@class='pagination']//a/@href"):
         if "t=" in href:
             return href
     return None
@@ -159,9 +159,9 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     nav = first(doc, f"//div[{cls('pagination')}]")
     current, last, step = 1, 1, None
     if nav is not None:
-        strongs = [number(text_of(s)) for s in nav.xpath(".//strong")]
+        strongs = [number(text_of(s)) for s in find(nav, ".//strong")]
         strongs = [s for s in strongs if s]
-        links = [number(text_of(a)) for a in nav.xpath(".//a[@href]")]
+        links = [number(text_of(a)) for a in find(nav, ".//a[@href]")]
         active = number(text_of(first(nav, f".//li[{cls('active')}]")))
         current = active or (strongs[0] if strongs else 1)
         last = max([n for n in links if n] + [current] + strongs[1:2])
@@ -177,7 +177,7 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
 
 def _step(nav: etree._Element, base: str) -> int | None:
     """Posts per page: a link to page N (N > 1) carries ``start = (N - 1) * step``."""
-    for a in nav.xpath(".//a[@href]"):
+    for a in find(nav, ".//a[@href]"):
         n = number(text_of(a)) if text_of(a).isdigit() else None
         start = int(_query(absolute(base, a.get("href"))).get("start") or 0)
         if n and n > 1 and start and start % (n - 1) == 0:
@@ -238,7 +238,7 @@ def _edited(notice: etree._Element | None, tz: ZoneInfo, now: datetime,
     stamp = first(notice, ".//time[@datetime]")
     if stamp is not None:
         return dates.from_iso(stamp.get("datetime")).astimezone(tz)
-    names = [text_of(a) for a in notice.xpath(".//a")]
+    names = [text_of(a) for a in find(notice, ".//a")]
     return edited_from_text(text_of(notice), names, tz, now, langs)
 
 

@@ -18,7 +18,7 @@ from votal.errors import ScrapeError
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+    absolute, as_text, base_url, cls, find, first, languages, load, number, text_time,
 )
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
@@ -45,10 +45,11 @@ class VBulletin3(Engine):
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
         doc = load(html)
         base = base_url(doc, url)
-        texts = [text_of(td) for td in doc.xpath(f"//div[{cls('pagenav')}]//td[{cls('vbmenu_control')}]")]
+        cells = find(doc, f"//div[{cls('pagenav')}]//td[{cls('vbmenu_control')}]")
+        texts = [text_of(td) for td in cells]
         found = vb.page_x_of_y(texts)
         current, last = found if found else (vb.page_of_34(url), None)
-        if found is None and not doc.xpath(f"//div[{cls('pagenav')}]"):
+        if found is None and not find(doc, f"//div[{cls('pagenav')}]"):
             last = current  # no page navigation at all: a one-page thread
         nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
         done = last is not None and current >= last
@@ -59,7 +60,7 @@ class VBulletin3(Engine):
         base, langs = base_url(doc, url), languages(doc)
         thread = vb.thread_url_34(url)
         offset = (vb.page_of_34(url) - 1) * 20
-        bodies = doc.xpath("//div[starts-with(@id, 'post_message_')]")
+        bodies = find(doc, "//div[starts-with(@id, 'post_message_')]")
         return [_post(doc, b, offset + i + 1, thread, base, url, tz, now, langs)
                 for i, b in enumerate(bodies)]
 
@@ -68,7 +69,8 @@ def _post(doc: etree._Element, body: etree._Element, fallback: int, thread: str,
           url: str, tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
     pid = body.get("id").removeprefix("post_message_")
     where = f"{url}: post {pid}"
-    box = first_of(doc, f"//table[@id='post{pid}']", f"//*[@id='edit{pid}']")
+    box = next((a for a in body.iterancestors() if a.get("id") in (f"post{pid}", f"edit{pid}")),
+               None)
     if box is None:
         raise ScrapeError(f"{where}: no post table (table#post{pid}) around the message")
     menu = first(box, f".//*[@id='postmenu_{pid}']")

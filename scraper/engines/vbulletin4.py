@@ -19,7 +19,7 @@ from votal.errors import ScrapeError
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import get, register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+    absolute, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
 )
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
@@ -61,10 +61,10 @@ class VBulletin4(Engine):
             return get("vbulletin3").page_info(text, url)
         doc = load(text)
         base = base_url(doc, url)
-        texts = [text_of(a) for a in doc.xpath(f"//*[{cls('pagination')}]//a[{cls('popupctrl')}]")]
+        texts = [text_of(a) for a in find(doc, f"//*[{cls('pagination')}]//a[{cls('popupctrl')}]")]
         found = vb.page_x_of_y(texts)
         current, last = found if found else (vb.page_of_34(url), None)
-        if found is None and not doc.xpath(f"//*[{cls('pagination')}]"):
+        if found is None and not find(doc, f"//*[{cls('pagination')}]"):
             last = current
         nxt = first(doc, "//head/link[@rel='next']/@href | //a[@rel='next']/@href")
         done = last is not None and current >= last
@@ -78,7 +78,7 @@ class VBulletin4(Engine):
         base, langs = base_url(doc, url), languages(doc)
         thread = vb.thread_url_34(url)
         offset = (vb.page_of_34(url) - 1) * 10
-        items = doc.xpath(f"//li[{cls('postcontainer')}][starts-with(@id, 'post_')]")
+        items = find(doc, f"//li[{cls('postcontainer')}][starts-with(@id, 'post_')]")
         return [_post(li, offset + i + 1, thread, base, url, tz, now, langs)
                 for i, li in enumerate(items)]
 

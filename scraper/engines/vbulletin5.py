@@ -17,7 +17,7 @@ from votal.scraper import dates
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+    absolute, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
 )
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
@@ -53,7 +53,7 @@ class VBulletin5(Engine):
         total = number(text_of(first(doc, f"//*[{cls('pagetotal')}]")))
         box = first(doc, "//input[contains(@class, 'js-pagenum')]/@value")
         current = number(box) or vb.page_of_34(url)
-        last = max(total, current) if total else (current if not doc.xpath(
+        last = max(total, current) if total else (current if not find(doc, 
             f"//*[{cls('pagenav')}]") else None)
         nxt = first(doc, "//head/link[@rel='next']/@href")
         done = last is not None and current >= last
@@ -64,7 +64,7 @@ class VBulletin5(Engine):
         base, langs = base_url(doc, url), languages(doc)
         thread = vb.thread_url_5(url)
         offset = (vb.page_of_34(url) - 1) * 15
-        items = doc.xpath(f"//li[{cls('b-post')}][@data-node-id]")
+        items = find(doc, f"//li[{cls('b-post')}][@data-node-id]")
         return [_post(li, offset + i + 1, thread, base, url, tz, now, langs)
                 for i, li in enumerate(items)]
 

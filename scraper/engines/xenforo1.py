@@ -18,13 +18,14 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
+    number, text_time,
 )
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.engines.xenforo2 import page_of, page_url_of, thread_url_of
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
 )
 
 _POST_ID = re.compile(r"post-(\d+)")
@@ -40,7 +41,7 @@ _CHROME = (
 def convert_quotes(root: etree._Element) -> None:
     """``div.bbCodeQuote[data-author] > aside > (div.attribution, blockquote.quoteContainer >
     div.quote)`` -> ``<blockquote data-author data-post>``."""
-    for el in root.xpath(f".//div[{cls('bbCodeQuote')}]"):
+    for el in find(root, f".//div[{cls('bbCodeQuote')}]"):
         link = first(el, f"./aside/*[{cls('attribution')}]//a[@href]")
         m = _QUOTE_POST.search(link.get("href")) if link is not None else None
         content = first_of(el, f"./aside/blockquote[{cls('quoteContainer')}]/div[{cls('quote')}]",
@@ -50,7 +51,7 @@ def convert_quotes(root: etree._Element) -> None:
 
 def convert_spoilers(root: etree._Element) -> None:
     """Spoiler add-ons: ``div.bbCodeSpoilerContainer`` / ``.SpoilerTarget`` hold the text."""
-    for el in root.xpath(f".//*[{cls('bbCodeSpoilerContainer')}]"):
+    for el in find(root, f".//*[{cls('bbCodeSpoilerContainer')}]"):
         title = text_of(first(el, f".//*[{cls('bbCodeSpoilerButton')}]")) or "Spoiler"
         content = first_of(el, f".//*[{cls('SpoilerTarget')}]",
                            f".//*[{cls('bbCodeSpoilerText')}]")
@@ -61,7 +62,7 @@ def normalize_body(body: etree._Element) -> str:
     clean(body)
     convert_spoilers(body)
     convert_quotes(body)
-    drop_all(body, _CHROME)
+    drop_matching(body, _CHROME)
     normalize_colors(body)
     return inner_html(body)
 
@@ -112,7 +113,7 @@ class XenForo1(Engine):
         base, langs = base_url(doc, url), languages(doc)
         thread = thread_url_of(url)
         offset = (page_of(url) - 1) * 20
-        items = doc.xpath(f"//li[{cls('message')}][starts-with(@id, 'post-')]")
+        items = find(doc, f"//li[{cls('message')}][starts-with(@id, 'post-')]")
         return [_post(li, i, offset, thread, base, url, tz, now, langs)
                 for i, li in enumerate(items)]
 

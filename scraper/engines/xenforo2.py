@@ -19,12 +19,13 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, first, first_of, languages, load, number, text_time,
+    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
+    number, text_time,
 )
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
 )
 
 _THREAD = re.compile(r"^(.*?/threads/(?:[^/?#]*\.)?\d+)(?=/|$|[?#])")
@@ -84,7 +85,7 @@ def quote_post(el: etree._Element, title: etree._Element | None) -> str | None:
     if m:
         return m.group(1)
     if title is not None:
-        for a in title.xpath(".//a"):
+        for a in find(title, ".//a"):
             target = (a.get("data-content-selector") or "") + " " + (a.get("href") or "")
             m = re.search(r"post[-_]?(\d+)|[?&]id=(\d+)", target)
             if m:
@@ -93,7 +94,7 @@ def quote_post(el: etree._Element, title: etree._Element | None) -> str | None:
 
 
 def convert_quotes(root: etree._Element) -> None:
-    for el in root.xpath(f".//*[{cls('bbCodeBlock--quote')}]"):
+    for el in find(root, f".//*[{cls('bbCodeBlock--quote')}]"):
         title = first(el, f"./*[{cls('bbCodeBlock-title')}]")
         author, post = quote_author(el, title), quote_post(el, title)
         content = first(el, f"./*[{cls('bbCodeBlock-content')}]")
@@ -105,12 +106,13 @@ def convert_quotes(root: etree._Element) -> None:
 
 
 def convert_spoilers(root: etree._Element) -> None:
-    for el in root.xpath(f".//*[{cls('bbCodeSpoiler')}]"):
+    for el in find(root, f".//*[{cls('bbCodeSpoiler')}]"):
         title = text_of(first(el, f".//*[{cls('bbCodeSpoiler-button-title')}]")) or "Spoiler"
-        content = first_of(el, f".//*[{cls('bbCodeBlock--spoiler')}]/*[{cls('bbCodeBlock-content')}]",
-                           f"./*[{cls('bbCodeSpoiler-content')}]")
+        content = first_of(
+            el, f".//*[{cls('bbCodeBlock--spoiler')}]/*[{cls('bbCodeBlock-content')}]",
+            f"./*[{cls('bbCodeSpoiler-content')}]")
         make_spoiler(el, content, title)
-    for el in root.xpath(f".//*[{cls('bbCodeInlineSpoiler')}]"):
+    for el in find(root, f".//*[{cls('bbCodeInlineSpoiler')}]"):
         make_spoiler(el, None, "Spoiler")
 
 
@@ -119,7 +121,7 @@ def normalize_body(body: etree._Element) -> str:
     clean(body)
     convert_spoilers(body)
     convert_quotes(body)
-    drop_all(body, _CHROME)
+    drop_matching(body, _CHROME)
     normalize_colors(body)
     return inner_html(body)
 
@@ -175,7 +177,7 @@ class XenForo2(Engine):
         base = base_url(doc, url)
         current = number(text_of(first(doc, f"//*[{cls('pageNav-page--current')}]"))) \
             or page_of(url)
-        pages = [number(text_of(li)) for li in doc.xpath(f"//*[{cls('pageNav-page')}]")]
+        pages = [number(text_of(li)) for li in find(doc, f"//*[{cls('pageNav-page')}]")]
         last = max([p for p in pages if p] or [current])
         nxt = first(doc, f"//a[{cls('pageNav-jump--next')}]/@href | //head/link[@rel='next']/@href")
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
@@ -188,7 +190,7 @@ class XenForo2(Engine):
         base, langs = base_url(doc, url), languages(doc)
         thread = thread_url_of(url)
         offset = (page_of(url) - 1) * 20
-        arts = doc.xpath(f"//article[{cls('message--post')}][@data-content]")
+        arts = find(doc, f"//article[{cls('message--post')}][@data-content]")
         return [_post(a, i, offset, thread, base, url, tz, now, langs) for i, a in enumerate(arts)]
 
 

@@ -49,11 +49,13 @@ def test_other_engines_urls_are_not_claimed(url):
 @pytest.mark.parametrize("name,url,thread", [
     ("xenforo2", "https://f.gr/threads/palermo-43.123/page-7#post-99",
      "https://f.gr/threads/palermo-43.123/"),
-    ("xenforo2", "https://f.gr/threads/palermo-43.123/post-9001", "https://f.gr/threads/palermo-43.123/"),
+    ("xenforo2", "https://f.gr/threads/palermo-43.123/post-9001",
+     "https://f.gr/threads/palermo-43.123/"),
     ("xenforo1", "https://f.ru/threads/mafija.555/page-2", "https://f.ru/threads/mafija.555/"),
     ("phpbb", "https://f.it/viewtopic.php?f=3&t=77&start=40&sid=abc#p5",
      "https://f.it/viewtopic.php?f=3&t=77"),
-    ("vbulletin3", "https://f.ru/showthread.php?t=4242&page=3&s=abc", "https://f.ru/showthread.php?t=4242"),
+    ("vbulletin3", "https://f.ru/showthread.php?t=4242&page=3&s=abc",
+     "https://f.ru/showthread.php?t=4242"),
     ("vbulletin4", "https://f.it/forum/showthread.php/3131-Lupus/page2",
      "https://f.it/forum/showthread.php/3131-Lupus"),
     ("vbulletin4", "https://www.mafiauniverse.com/forums/threads/12345-Mafia/page4",
@@ -117,7 +119,8 @@ def test_vbulletin4_hands_vbulletin3_markup_over():
 ])
 def test_only_the_right_adapter_detects_a_real_page(folder, fname, name):
     page = decode(shared_path("real", "engines", folder, fname).read_bytes())
-    detected = [e.name for e in engines.all_engines() if e.name in MINE and e.detect(page[:300_000])]
+    head = page[:300_000]
+    detected = [e.name for e in engines.all_engines() if e.name in MINE and e.detect(head)]
     assert detected == [name]
 
 

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.conftest import SHARED, shared_path
+from tests.conftest import shared_path
 from votal.scraper import engines
 
 REAL = ("real", "engines")
@@ -27,7 +27,8 @@ PAGES = {
     "xenforo2": ("xenforo2", {"xenforo_com_community_dark-theme-option_8276.html": (
         8, "https://xenforo.com/community/threads/a-dark-theme-option.8276/")}),
     "xenforo1": ("xenforo1", {"sufficientvelocity_renascence_10402_page54.html": (
-        25, "https://forums.sufficientvelocity.com/threads/renascence-a-homura-quest.10402/page-54")}),
+        25, "https://forums.sufficientvelocity.com/threads/"
+            "renascence-a-homura-quest.10402/page-54")}),
     "phpbb": ("phpbb", {"ilovephilosophy_biological-will_phpbb30.html": (
         25, "http://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=25")}),
     "vbulletin3": ("vbulletin3", {"animesuki_hibike-euphonium_p152_vb3811.html": (
@@ -89,6 +90,3 @@ def test_every_html_real_page_is_listed():
     on_disk = {(p.parent.name, p.name) for p in root.glob("*/*.html")}
     assert on_disk == listed
 
-
-def test_shared_root_is_where_conftest_says():
-    assert SHARED.name == "shared"
