@@ -77,6 +77,8 @@ class _Run:
             for step in self.preset.closing:
                 step(day)
             self._carry(day)
+        for step in self.preset.after:
+            step(day)
         return freeze(day)
 
     def _carry(self, day: Day) -> None:

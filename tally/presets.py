@@ -48,6 +48,7 @@ class Preset:
     unvotable: tuple[Step, ...] = (c.not_active_target,)
     steps: tuple[Step, ...] = ()
     closing: tuple[Step, ...] = ()
+    after: tuple[Step, ...] = (r.dead_posts,)   # after the day's own elimination is known (C-08)
     event_checks: tuple[Step, ...] = ()
 
 
@@ -63,7 +64,7 @@ PALERMO_EXTREME = Preset(
                   absences_consecutive=2, absences_total=3, murder_at_schedule=False),
     unvotable=(c.not_active_target, palermo.immune_target, palermo.exempt_target),
     steps=(
-        r.read_ballots, r.edited_votes, r.dead_posts, palermo.locked_posts, palermo.window_chatter,
+        r.read_ballots, r.edited_votes, palermo.locked_posts, palermo.window_chatter,
         c.each_open(palermo.locked, palermo.after_window, c.inactive_voter, c.self_vote,
                     c.invalid_target, palermo.locked_vote),
         palermo.select_with_window,                                   # PX-01, PX-03
@@ -88,7 +89,7 @@ PALERMO_CLASSIC = Preset(
     options=_opts(dead_posts_allowed=1, absences_consecutive=2, absences_total=3,
                   murder_at_schedule=True),
     steps=(
-        r.read_ballots, r.edited_votes, r.dead_posts,
+        r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
         c.select_last_valid("PC-03"), c.voter_gone, c.target_gone, c.count_votes("PC-03"),
         c.mark_absent,
@@ -102,7 +103,7 @@ MAFIA_BAKU = Preset(
     deadline=time(21, 0), day_change=time(10, 0), vote_thread=True,
     options=_opts(lawyer_hours=3, lawyer_saves=2, no_vote_note=True),
     steps=(
-        r.read_ballots, r.edited_votes, r.dead_posts, baku.extra_posts,
+        r.read_ballots, r.edited_votes, baku.extra_posts,
         c.each_open(baku.late, c.inactive_voter, c.self_vote, c.invalid_target),
         baku.select_first, c.voter_gone, c.target_gone, c.count_votes("MB-02"),
         c.mark_absent,
@@ -116,7 +117,7 @@ LUPUS_MIRTILLO = Preset(
     name="lupus-mirtillo", syntax="red", language="it", deadline=None, day_change=None,
     options=_opts(abstentions=2),
     steps=(
-        r.read_ballots, r.edited_votes, r.dead_posts,
+        r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
         c.select_last_valid("LM-01"), c.voter_gone, c.target_gone, c.count_votes("LM-01"),
         lupus.priest, c.mark_absent,
@@ -132,7 +133,7 @@ MAFIA_FORUM_RU = Preset(
     last_words_causes=None, inactive_rule="MR-06", removals_at_end=True,
     options=_opts(dead_posts_allowed=1, reason_words=3, refusals=2),
     steps=(
-        r.read_ballots, r.edited_votes, r.dead_posts,
+        r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, forum_ru.no_reason,
                     c.invalid_target),
         forum_ru.agreement, forum_ru.not_red,
