@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator
 
-from votal.audit.compare import CountCheck, make_resolver
+from votal.audit.compare import CountCheck, EliminationCheck, make_resolver
 from votal.audit.replay import ModCount, audit_day
 from votal.audit.votecounts import read_mod_post
 from votal.scraper.model import Post
@@ -33,6 +33,7 @@ class RealDay:
     expected: str      # the curators' outcome ("LYNCH Beefster", "NO_LYNCH")
     posted: int = 0    # the moderators' counts posted inside the day
     error: str = ""    # the engine failed on this day: every count of it counts as a disagreement
+    eliminations: tuple[EliminationCheck, ...] = ()  # the end post's announcement(s)
 
 
 def forum_time(text: str) -> datetime:
@@ -93,9 +94,12 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     game = day_game(meta, outcome, start, end)
     gposts = _game_posts(day_posts)
     resolve = make_resolver({p.name: p.aliases for p in game.players})
-    mod = [ModCount(p, read_mod_post(p.html), 1) for p in day_posts
-           if p.author in meta["moderators"]]
-    mod = [m for m in mod if m.reading.votecount is not None and m.reading.votecount.lines]
+    # Counts anywhere in the day; announcements only in the post that ends it (earlier lines
+    # about lynches are recaps of past days in player lists and flavour).
+    mod = [ModCount(p, read_mod_post(p.html), 1, 1 if p.number == last else None)
+           for p in day_posts if p.author in meta["moderators"]]
+    mod = [m for m in mod if (m.reading.votecount is not None and m.reading.votecount.lines)
+           or (m.announces and m.reading.announcements)]
     lynched = outcome["lynched_slots"]
     expected = outcome["outcome"] + (f" {lynched[0][0]}" if lynched else "")
     from votal.tally import tally_day
@@ -104,10 +108,14 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
         result = tally_day(game, gposts, 1).to_dict()
         audit = audit_day(game, gposts, 1, result, mod, resolve)
     except Exception as e:  # an engine failure is a finding to show, not a reason to stop
-        return RealDay(meta["number"], outcome["day"], (), {}, expected, len(mod),
+        return RealDay(meta["number"], outcome["day"], (), {}, expected, _posted(mod),
                        f"{type(e).__name__}: {e}")
     return RealDay(meta["number"], outcome["day"], audit.counts, result.get("outcome") or {},
-                   expected, len(mod))
+                   expected, _posted(mod), eliminations=audit.eliminations)
+
+
+def _posted(mod: list[ModCount]) -> int:
+    return sum(1 for m in mod if m.reading.votecount is not None and m.reading.votecount.lines)
 
 
 def real_days(root: Path) -> Iterator[RealDay]:

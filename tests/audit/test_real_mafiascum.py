@@ -52,6 +52,13 @@ def test_running_counts_agree_with_moderators():
                       f"moderator → {theirs}, votal → {ours}; {why}")
     assert agreeing / posted >= FLOOR_COUNTS
     assert voters_ok / voters >= FLOOR_VOTERS
+    announced = [e for d in days for e in d.eliminations]
+    print(f"  announced eliminations read in the posts that end the days: {len(announced)}, "
+          f"agreeing with votal: {sum(e.agrees for e in announced)}")
+    for e in announced:
+        if not e.agrees:
+            print(f"  day {e.day} post {e.where}: announced {e.announced}; {e.note}")
+    assert len(announced) >= 10 and all(e.agrees for e in announced)
     # Where the engine ran, the day's outcome is the curators' recorded one.
     for d in days:
         if not d.error:

@@ -94,6 +94,7 @@ def test_fieldset_legend_header_is_its_own_line():
 @pytest.mark.parametrize("line, name", [
     ("Beefster, Vanilla Townie, has been lynched.", "Beefster"),
     ("TKoE, mafia commuter, was lynched on Day 1!", "TKoE"),
+    ("Nachomamma8, Mafia Rolecop, lynched Day 5.", "Nachomamma8"),
     ("Nikos αποχωρεί από το παιχνίδι.", "Nikos"),
     ("Ο Νίκος ψηφίστηκε και αποχωρεί", "Νίκος"),
     ("Marco è stato messo al rogo.", "Marco"),
