@@ -164,13 +164,21 @@ def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInf
 
 
 def _header_time(el: etree._Element) -> tuple[str, int | None]:
-    """The date text of "« Reply #1 on: DATE »" (2.0) or of the 2.1 ``postinfo`` link."""
-    strong = el.xpath("./strong")
+    """The date text of "« Reply #1 on: DATE »" (2.0) or of the 2.1 ``postinfo`` link.
+
+    SMF bolds the label *and* the words Today/Yesterday ("<strong>Today</strong> at 10:00"):
+    only a bold part holding "#N" or ending in ":" is the label.
+    """
+    label = next((s for s in el.xpath("./strong")
+                  if "#" in text_of(s) or text_of(s).endswith(":")), None)
     reply = None
-    if strong:
-        m = _REPLY.search(text_of(strong[0]))
+    if label is not None:
+        m = _REPLY.search(text_of(label))
         reply = int(m.group(1)) if m else None
-        text = " ".join(filter(None, (s.tail for s in strong)))
+        parts = [label.tail or ""]
+        for sib in label.itersiblings():
+            parts += [sib.text_content(), sib.tail or ""]
+        text = " ".join("".join(parts).split())
     else:
         text = text_of(el)
         if ":" in text and re.match(r"^\W*\D+#\s*\d+", text):

@@ -381,7 +381,7 @@ def test_ips5_russian_page_without_quotedata():
 
 @pytest.mark.parametrize("engine, fixture, url, broken, where", [
     ("smf", "lupus_it_smf20_page2.html", SMF_IT,
-     ("Ieri alle 20:04:12", "l'altro ieri, più o meno"), "SMF message 55127"),
+     ("<strong>Ieri</strong> alle 20:04:12", "l'altro ieri, più o meno"), "SMF message 55127"),
     ("mybb", "mafia_ru_page2.html", MYBB_RU,
      ("18.11.2026, 09:41", "утром"), "MyBB post 107"),
     ("invision", "mafia_ru_ips5.html", "https://mafia.example.ru/topic/9001-mafiia-10/",
