@@ -334,7 +334,9 @@ def _text(page: str | bytes) -> str:
 
 
 def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
-    """The no-JS page Discourse serves to crawlers (no post ids there: ids are post numbers)."""
+    """The no-JS page Discourse serves to crawlers. It prints no post ids: a post's id there is
+    ``"{topic}#{number}"`` (prefer the JSON API, whose ids are real)."""
+    tid = _TOPIC.search(urlsplit(thread).path).group(2)
     posts = []
     for el in doc.xpath(f"//div[{has_class('crawler-post')}]"):
         pos = el.xpath(".//*[@itemprop='position']")
@@ -345,14 +347,21 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
         when = _iso(stamps[0]) if stamps else None
         if when is None:
             raise ScrapeError(f"{url}: Discourse crawler post #{number} has no time")
+        modified = el.xpath(".//meta[@itemprop='dateModified']/@content")
+        edited = _iso(modified[0]) if modified else None
         body = el.xpath(".//*[@itemprop='text']")
-        html = normalize_cooked(etree.tostring(body[0], encoding="unicode")) if body else ""
         posts.append(Post(
-            id=str(number), number=number, thread=thread, url=f"{thread}/{number}",
-            author=text_of(names[0]) if names else "", author_id=None, time=when, edited=None,
-            html=html,
+            id=f"{tid}#{number}", number=number, thread=thread, url=f"{thread}/{number}",
+            author=text_of(names[0]) if names else "", author_id=None, time=when,
+            edited=edited if edited and edited > when else None,
+            html=_crawler_quote_ids(normalize_cooked(inner_html(body[0])), tid) if body else "",
         ))
     return posts
+
+
+def _crawler_quote_ids(html: str, tid: str) -> str:
+    """Quote numbers become the crawler ids ``"{topic}#{number}"`` of the quoted posts."""
+    return re.sub(r'(<blockquote data-author="[^"]*" data-post=")(\d+)"', rf'\g<1>{tid}#\2"', html)
 
 
 register(Discourse())

@@ -244,3 +244,22 @@ def test_example_urls_route_to_the_engine(module):
     engine = engines.get(module.__name__.rsplit(".", 1)[1])
     for url in engine.example_urls:
         assert engines.for_url(url) is engine, url
+
+
+def test_discourse_crawler_page_fallback():
+    url = D_THREAD + "?page=2"
+    e = engines.get("discourse")
+    html = page("discourse", "palermo7_crawler_page2.html")
+    assert engines.for_page(html) is e
+    posts = e.parse_page(html, url, UTC, NOW)
+    assert [(p.id, p.number, p.author, p.url) for p in posts] == [
+        ("812#21", 21, "Eleni", D_THREAD + "/21"), ("812#22", 22, "Nikos", D_THREAD + "/22")]
+    assert [p.time for p in posts] == [datetime(2026, 11, 17, 19, 40, tzinfo=UTC),
+                                       datetime(2026, 11, 17, 19, 45, tzinfo=UTC)]
+    assert [p.edited for p in posts] == [datetime(2026, 11, 17, 19, 41, 10, tzinfo=UTC), None]
+    assert posts[0].html == '<p>Ψηφίζω <span style="color: red">Νίκο</span>.</p>'
+    assert posts[1].html == ('<blockquote data-author="Eleni" data-post="812#21"><p>Ψηφίζω '
+                             '<span style="color: red">Νίκο</span>.</p></blockquote>\n'
+                             "<p>Γιατί εμένα;</p>")
+    info = e.page_info(html, url)
+    assert (info.current, info.last, info.next_url) == (2, None, D_THREAD + "?page=3")
