@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from votal.errors import InputError
 
 
@@ -19,7 +21,7 @@ def run_audit(game_path: str, *, fmt: str = "text", public: bool = False, lang: 
     language = check_language(lang or game.language)
     kwargs = {"offline": offline}
     if db:
-        kwargs["db"] = db
+        kwargs["db"] = Path(db)
     posts = load_posts(game, **kwargs)
     audit = audit_game(game, posts)
     return render(audit, fmt, language, public=public), audit.exit_code

@@ -65,8 +65,25 @@ AUDIT: dict[str, dict[str, str]] = {
                      "it": "Differenze con gli annunci: giorni {days}",
                      "ru": "Расхождения с объявленным: дни {days}",
                      "en": "Disagreements with what was announced: days {days}"},
+    "announcement": {"el": "ανακοίνωση, μήνυμα {where}", "it": "annuncio, messaggio {where}",
+                     "ru": "объявление, сообщение {where}", "en": "announcement, post {where}"},
+    "event": {"el": "αρχείο παιχνιδιού, {where}", "it": "file della partita, {where}",
+              "ru": "файл игры, {where}", "en": "game file, {where}"},
     "none": {"el": "καμία", "it": "nessuno", "ru": "нет", "en": "none"},
 }
+
+
+SIDES: dict[str, dict[str, str]] = {
+    "town": {"el": "πολίτες", "it": "villaggio", "ru": "мирные", "en": "town"},
+    "mafia": {"el": "δολοφόνοι", "it": "mafia", "ru": "мафия", "en": "mafia"},
+    "village": {"el": "χωριό", "it": "Villaggio", "ru": "деревня", "en": "village"},
+    "pack": {"el": "αγέλη", "it": "Branco", "ru": "стая", "en": "pack"},
+    "coven": {"el": "βρικόλακες", "it": "Congrega", "ru": "ковен", "en": "coven"},
+}
+
+
+def side_name(side: str, lang: str) -> str:
+    return SIDES.get(side, {}).get(lang, side)
 
 
 def a(key: str, lang: str, **kw: object) -> str:

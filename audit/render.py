@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict
 from datetime import datetime
 
-from votal.audit.messages import a
+from votal.audit.messages import a, side_name
 from votal.audit.replay import DayAudit, GameAudit
 
 FORMATS = ("text", "json", "html", "markdown", "bbcode")
@@ -90,7 +90,7 @@ def outline(audit: GameAudit, lang: str, public: bool = False) -> list[tuple[int
     if audit.win is not None:
         w = audit.win
         rows.append((2, a("win", lang, rule=w.rule, day=w.day, after=w.after or "-",
-                          winners=", ".join(w.winners)), None))
+                          winners=", ".join(side_name(x, lang) for x in w.winners)), None))
         if audit.went_on:
             rows.append((3, a("went_on", lang, days=", ".join(map(str, audit.went_on))), None))
     bad = [str(d.day) for d in audit.days if not d.agrees]
@@ -128,7 +128,8 @@ def _day_outline(d: DayAudit, lang: str, public: bool) -> list[tuple[int, str, s
                 rows.append((5, f"{a('unresolved', lang)}: {', '.join(c.unresolved)}", None))
     if d.eliminations:
         rows.append((3, a("eliminations", lang), None))
-        rows += [(4, f"{'✓' if e.agrees else '✗'} {e.announced or '—'} ({e.source} {e.where})"
+        rows += [(4, f"{'✓' if e.agrees else '✗'} {e.announced or '—'} "
+                     f"({a(e.source, lang, where=e.where)})"
                      + (f" — {e.note}" if e.note else ""), None) for e in d.eliminations]
     if d.draw and not public:
         src = a("draw_engine" if d.draw["source"] == "engine" else "draw_audit", lang)
