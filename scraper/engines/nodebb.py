@@ -28,7 +28,7 @@ from votal.scraper.normalize import (
 
 _TOPIC = re.compile(r"(/topic/\d+(?:/[^/?#]+)?)")
 _POST_LINK = re.compile(r"/post/(\d+)")
-_SAID = re.compile(r"^@?(.+?)\s+(?:said in|ha scritto in|написал в|έγραψε στο)\b", re.I)
+_SAID = re.compile(r"^@?(\S+)\s")
 _CHROME = (
     ".//*[@component='post/signature']",
     f".//*[{has_class('post-signature')}]",
@@ -46,21 +46,24 @@ def _iso(value: str | None) -> datetime | None:
 
 
 def _quote_header(bq: etree._Element) -> tuple[str | None, str | None]:
-    """Author and post id from the ``<p>@X said in <a href=/post/ID>`` just before a quote."""
+    """Author and post id from the ``<p>@X said in <a href=/post/ID>…</a>:</p>`` before a quote.
+
+    The words are the board's language ("said in", "ha scritto in", "написал в"): the header
+    is recognised by its shape (a mention or name, a ``/post/ID`` link, a final colon).
+    """
     prev = bq.getprevious()
     if prev is None or prev.tag != "p" or (prev.tail or "").strip():
         return None, None
     text = text_of(prev)
-    m = _SAID.match(text)
-    if not m or not text.endswith(":"):
+    links = [(a, _POST_LINK.search(a.get("href", ""))) for a in prev.xpath(".//a")]
+    post_links = [m.group(1) for _, m in links if m]
+    if not text.endswith(":") or not post_links:
         return None, None
-    pid = None
-    for href in prev.xpath(".//a/@href"):
-        pm = _POST_LINK.search(href)
-        if pm:
-            pid = pm.group(1)
+    mentions = prev.xpath(f".//a[{has_class('plugin-mentions-user')}]")
+    m = _SAID.match(text)
+    author = text_of(mentions[0]).lstrip("@") if mentions else (m.group(1) if m else None)
     prev.drop_tree()
-    return m.group(1).strip(), pid
+    return author, post_links[-1]
 
 
 def normalize_body(content: etree._Element) -> str:
