@@ -146,7 +146,7 @@ def thread_key(store: Store, source: str) -> str:
     engine, url = resolve_engine(source)
     for candidate in filter(None, (engine.thread_url(url) if engine else None, url)):
         rec = store.find_thread(candidate)
-        if rec is not None:
+        if rec is not None and store.last_page(rec.key) is not None:
             return rec.key
     raise ScrapeError(f"{url}: this thread is not in the store yet; run `votal scrape {source}` "
                       "(or drop --offline)")

@@ -181,3 +181,14 @@ def test_saved_page_in_windows_1251_is_decoded(fake, tmp_path):
     (tmp_path / "ru.html").write_bytes(html.encode("cp1251", errors="replace"))
     got = load_posts("ru.html", base_dir=tmp_path, db=None, timezone="UTC", offline=True)
     assert got[0].author == "Вася"
+
+
+def test_failed_first_scrape_leaves_nothing_to_read_offline(fake, tmp_path):
+    db = tmp_path / "s.sqlite"
+    with ff.ForumServer() as srv:  # serves nothing: 404
+        url = srv.url("/fake/t/9")
+        from votal.errors import FetchError
+        with pytest.raises(FetchError, match="404"):
+            load_posts(url, base_dir=tmp_path, db=db, timezone="UTC", offline=False)
+    with pytest.raises(ScrapeError, match="not in the store"):
+        load_posts(url, base_dir=tmp_path, db=db, timezone="UTC", offline=True)
