@@ -36,6 +36,7 @@ from zoneinfo import ZoneInfo
 from lxml import etree
 
 from votal.errors import ScrapeError
+from votal.scraper.dates import from_iso
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
@@ -66,10 +67,11 @@ class RawPost:
 
 
 def _iso(value: str | None) -> datetime | None:
-    if not value:
+    """A machine ``datetime`` (no offset means UTC), or None when absent or unreadable."""
+    try:
+        return from_iso(value) if value and value.strip() else None
+    except ValueError:
         return None
-    t = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
 def _origin(url: str) -> str:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 from urllib.parse import urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
 
 from votal.errors import ScrapeError
+from votal.scraper.dates import from_epoch, from_iso
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
@@ -39,19 +40,17 @@ _CHROME = (
 
 def _epoch(value: object) -> datetime | None:
     try:
-        return datetime.fromtimestamp(int(value), tz=timezone.utc)
-    except (TypeError, ValueError, OverflowError):
+        return from_epoch(value) if value not in (None, "") else None
+    except (ValueError, OverflowError, OSError):
         return None
 
 
 def _iso(value: str | None) -> datetime | None:
-    if not value:
-        return None
+    """A machine ``datetime`` (no offset means UTC), or None when absent or unreadable."""
     try:
-        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        return from_iso(value) if value and value.strip() else None
     except ValueError:
         return None
-    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
 def edited_time(content: etree._Element) -> datetime | None:

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from lxml import etree
 
 from votal.errors import ScrapeError
+from votal.scraper.dates import from_iso
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
@@ -36,13 +37,11 @@ _CHROME = (
 
 
 def _iso(value: str | None) -> datetime | None:
-    if not value:
-        return None
+    """A machine ``datetime`` (no offset means UTC), or None when absent or unreadable."""
     try:
-        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        return from_iso(value) if value and value.strip() else None
     except ValueError:
         return None
-    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
 def _quote_header(bq: etree._Element) -> tuple[str | None, str | None]:
