@@ -81,6 +81,8 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
     run = _Run(store=store, client=client, tz=zone(timezone), progress=progress,
                now=now or (lambda: datetime.now(UTC)), requests0=client.requests)
     engine, url = resolve_engine(url)
+    if engine is None:  # a thread scraped before: its engine is known, no request to find it
+        engine, url = _known_engine(store, url)
     first = None
     if engine is None:
         first = client.get(url)
@@ -108,6 +110,16 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
     run.walk(info)
     store.mark_scraped(run.key, run.now())
     return run.summary()
+
+
+def _known_engine(store: Store, url: str) -> tuple[Engine | None, str]:
+    rec = store.find_thread(url)
+    if rec is None:
+        return None, url
+    try:
+        return engines.get(rec.engine), rec.url
+    except UnknownEngineError:
+        return None, url
 
 
 def _api_module(engine: Engine):
@@ -202,32 +214,35 @@ class _Run:
     def page_url(self, number: int) -> str:
         return self.thread_url if number == 1 else self.engine.page_url(self.thread_url, number)
 
-    def fetch(self, number: int, url: str | None = None) -> tuple[str, Response]:
+    def request(self, number: int, url: str | None = None) -> tuple[str, str | None, str | None]:
+        """URL and validators (ETag, Last-Modified) for page ``number``; read in the caller's
+        thread, so worker threads never touch the store."""
         url = url or self.page_url(number)
         stored = self.store.page(self.key, number)
         if stored is not None and stored.body is not None:
-            return url, self.client.get(url, etag=stored.etag, last_modified=stored.last_modified)
-        return url, self.client.get(url)
+            return url, stored.etag, stored.last_modified
+        return url, None, None
+
+    def fetch(self, url: str, etag: str | None, last_modified: str | None) -> Response:
+        return self.client.get(url, etag=etag, last_modified=last_modified)
 
     def visit(self, number: int, url: str | None = None) -> PageInfo:
-        url, resp = self.fetch(number, url)
-        return self.process(number, url, resp)
+        req = self.request(number, url)
+        return self.process(number, req[0], self.fetch(*req))
 
     def visit_many(self, numbers: list[int]) -> PageInfo:
         """Fetch pages concurrently (the client keeps it polite), store them in page order."""
         workers = max(1, min(self.client.options.concurrency, len(numbers)))
         if workers == 1:
-            info = None
             for n in numbers:
                 info = self.visit(n)
             return info
+        requests = [self.request(n) for n in numbers]
         pool = ThreadPoolExecutor(max_workers=workers)
         try:
-            futures = [pool.submit(self.fetch, n) for n in numbers]
-            info = None
-            for n, fut in zip(numbers, futures):
-                url, resp = fut.result()
-                info = self.process(n, url, resp)
+            futures = [pool.submit(self.fetch, *req) for req in requests]
+            for n, req, fut in zip(numbers, requests, futures):
+                info = self.process(n, req[0], fut.result())
             return info
         finally:
             pool.shutdown(wait=True, cancel_futures=True)

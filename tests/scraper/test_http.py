@@ -132,6 +132,14 @@ def test_engine_found_from_markup(fake, store):
     assert (s.engine, s.posts, s.requests) == ("fakeforum", 20, 1)
 
 
+def test_known_thread_of_an_unrecognised_url_costs_one_request(fake, store):
+    c, _ = make(lambda r: httpx.Response(200, text=page_html()))
+    url = "https://f.example/showthread?x=1"
+    scrape(url, store=store, client=c, timezone="UTC")
+    again = scrape(url, store=store, client=c, timezone="UTC")
+    assert (again.engine, again.requests) == ("fakeforum", 1)
+
+
 def test_forced_engine(fake, store):
     c, _ = make(lambda r: httpx.Response(200, text=page_html()))
     s = scrape("fakeforum:https://f.example/fake/t/1", store=store, client=c, timezone="UTC")
