@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import urljoin
 from zoneinfo import ZoneInfo
 
 from lxml import etree
@@ -122,12 +122,10 @@ class Invision(Engine):
         return 'data-pageapp="forums"' in page and 'data-pagecontroller="topic"' in page
 
     def thread_url(self, url: str) -> str:
-        parts = urlsplit(url)
-        m = _TOPIC.search(parts.path)
-        if not m:
-            return url
-        path = parts.path[: m.end()] + "/"
-        return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+        # also the non-rewritten form "index.php?/topic/ID-slug/page/2/"
+        base = url.split("#", 1)[0]
+        m = _TOPIC.search(base)
+        return base[: m.end()] + "/" if m else url
 
     def page_url(self, thread_url: str, page: int) -> str:
         base = self.thread_url(thread_url)
@@ -219,7 +217,7 @@ def _permalink(art: etree._Element, pid: str, thread: str, url: str) -> str:
 
 
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
-    m = _PAGE.search(urlsplit(url).path)
+    m = _PAGE.search(url.split("#", 1)[0]) or re.search(r"[?&]page=(\d+)", url)
     current = int(m.group(1)) if m else 1
     active = doc.xpath(f"//li[{has_class('ipsPagination_active')}]//a/@data-page")
     if active and active[0].isdigit():

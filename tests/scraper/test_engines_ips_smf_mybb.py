@@ -84,6 +84,9 @@ def test_ips_pagination():
     assert e.thread_url(IPS_THREAD + "?do=findComment&comment=90211") == IPS_THREAD
     assert e.page_url(IPS_THREAD, 1) == IPS_THREAD
     assert e.page_url(IPS_URL, 7) == IPS_THREAD + "page/7/"
+    plain = "https://forum.example.gr/index.php?/topic/4821-palermo-12/page/2/&do=x"
+    assert e.thread_url(plain) == "https://forum.example.gr/index.php?/topic/4821-palermo-12/"
+    assert e.page_url(plain, 3) == "https://forum.example.gr/index.php?/topic/4821-palermo-12/page/3/"
 
 
 def test_ips_number_unknown_on_last_page_without_page_size():
