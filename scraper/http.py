@@ -189,7 +189,9 @@ class HttpClient:
                 resp = self._send(url, headers)
             except httpx.TransportError as e:
                 if last:
-                    raise FetchError(f"{url}: network error ({type(e).__name__}: {e})") from None
+                    detail = " ".join(str(e).split())  # one line, whatever httpx says
+                    raise FetchError(f"{url}: network error ({type(e).__name__}: {detail})") \
+                        from None
                 self._sleep(opts.backoff * 2 ** attempt)
                 continue
             if resp.status not in _RETRY_STATUS or last or is_challenge(resp.text):
