@@ -69,6 +69,10 @@ AUDIT: dict[str, dict[str, str]] = {
                      "ru": "объявление, сообщение {where}", "en": "announcement, post {where}"},
     "event": {"el": "αρχείο παιχνιδιού, {where}", "it": "file della partita, {where}",
               "ru": "файл игры, {where}", "en": "game file, {where}"},
+    "unread": {"el": "Φράσεις αποχώρησης χωρίς όνομα παίκτη (προς έλεγχο)",
+               "it": "Frasi di eliminazione senza un giocatore (da verificare)",
+               "ru": "Фразы о выбывании без ника игрока (на проверку)",
+               "en": "Elimination phrases naming no player (for a human)"},
     "none": {"el": "καμία", "it": "nessuno", "ru": "нет", "en": "none"},
 }
 

@@ -41,6 +41,7 @@ def day_dict(d: DayAudit, public: bool) -> dict:
         "counts": [dict(asdict(c), agrees=c.agrees) for c in d.counts],
         "eliminations": [asdict(e) for e in d.eliminations],
         "edits": [dict(asdict(e), rule="C-07", code="V-EDITED-VOTE") for e in d.edits],
+        "unread_announcements": [{"post": p, "url": u, "text": t} for p, u, t in d.unread],
     }
     if not public:
         out["draw"] = d.draw
@@ -131,6 +132,9 @@ def _day_outline(d: DayAudit, lang: str, public: bool) -> list[tuple[int, str, s
         rows += [(4, f"{'✓' if e.agrees else '✗'} {e.announced or '—'} "
                      f"({a(e.source, lang, where=e.where)})"
                      + (f" — {e.note}" if e.note else ""), None) for e in d.eliminations]
+    if d.unread and not public:
+        rows.append((3, a("unread", lang), None))
+        rows += [(4, f"«{text}»", url or None) for _, url, text in d.unread]
     if d.draw and not public:
         src = a("draw_engine" if d.draw["source"] == "engine" else "draw_audit", lang)
         rows.append((3, a("draw", lang, cursed=d.draw["cursed"] or "—", seed=d.draw["seed"], source=src), None))

@@ -43,6 +43,7 @@ class DayAudit:
     eliminations: tuple[EliminationCheck, ...] = ()
     edits: tuple[EditedVote, ...] = ()
     draw: dict | None = None
+    unread: tuple[tuple[str, str, str], ...] = ()   # (post, url, line): announcement of no player
 
     @property
     def agrees(self) -> bool:
@@ -142,8 +143,12 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
                       number=m.post.number, url=m.post.url)
         for m in mod if m.day == day and m.reading.votecount is not None
         and m.reading.votecount.lines)
+    said = [(m, a) for m in mod if m.announces == day for a in m.reading.announcements]
+    # A name that is no player is prose read as an announcement ("that player was lynched" in
+    # the rules): left for a human, never a disagreement.
     elims = [compare_elimination(day, a, result, resolve, source="announcement", where=m.post.id)
-             for m in mod if m.announces == day for a in m.reading.announcements]
+             for m, a in said if resolve(a.player) is not None]
+    unread = tuple((m.post.id, m.post.url, a.text) for m, a in said if resolve(a.player) is None)
     for ev in game.events_of("eliminated", day=day):
         elims.append(_event_check(day, ev, result))
     edits = edited_votes(day_posts, marks_reader(SYNTAX.get(game.ruleset, "red")),
@@ -151,7 +156,7 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     roles = {p.name: p.role for p in game.players}
     factions = {p.name: p.faction for p in game.players}
     draw = gatto_nero_draw(game.title, day, result, roles, factions)
-    return DayAudit(day, result, counts, tuple(elims), edits, draw)
+    return DayAudit(day, result, counts, tuple(elims), edits, draw, unread)
 
 
 def _without_recaps(m: ModCount, gone: set[str], resolve: Resolve) -> ModCount:

@@ -52,7 +52,7 @@ _ANNOUNCE = (
     # "Nachomamma8, Mafia Rolecop, lynched Day 5." (name, role, verb without auxiliary)
     re.compile(r"^(?P<name>[^\n,.!:;]{1,40}),[^,\n]{1,60},\s+(?:lynched|executed|hanged)\b",
                re.IGNORECASE),
-    re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:was|has\s+been|is)\s+"
+    re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:was|has\s+been)\s+"
                r"(?:lynched|executed|hanged|eliminated)", re.IGNORECASE),
     re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:αποχωρε[ιί]|ψηφ[ιί]στηκε|"
                r"αποβλ[ηή]θηκε)", re.IGNORECASE),

@@ -177,3 +177,19 @@ def test_ms_endgame_when_the_night_kill_decides():
     assert first_win("mafiascum", doc, [Death("C", 5, "eliminated")]) is None
     bare = [("M", None, "mafia"), ("A", None, "town"), ("B", None, "town"), ("C", None, "town")]
     assert first_win("mafiascum", bare, [Death("C", 5, "eliminated")]) is None
+
+
+def test_announcement_of_no_player_is_left_for_a_human():
+    from tests.conftest import FIXTURES
+    from votal.audit.replay import ModCount, audit_day
+    from votal.audit.votecounts import read_mod_post
+    from votal.load import load_game
+
+    game = load_game(FIXTURES / "audit" / "ms-agree" / "game.toml")
+    post = _post("9", "The stranger was lynched by the mob.<br>Bill has been lynched.", author="Mod")
+    result = {"outcome": {"kind": "eliminated", "players": ["Bill"]}, "tally": []}
+    day = audit_day(game, None, 1, result, [ModCount(post, read_mod_post(post.html), None, 1)],
+                    make_resolver({p.name: p.aliases for p in game.players}), running=lambda p: {})
+    assert [(e.announced, e.agrees) for e in day.eliminations] == [("Bill", True)]
+    assert [text for _, _, text in day.unread] == ["The stranger was lynched by the mob."]
+    assert day.agrees
