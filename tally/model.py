@@ -148,6 +148,7 @@ class DayResult:
     roles: tuple[tuple[str, str], ...] = ()
     effects: tuple[Effect, ...] = ()
     seed: int | None = None
+    end: dict | None = None
     extra: dict = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict:

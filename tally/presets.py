@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from votal.errors import GameFileError
 from votal.tally.model import PlayerState
-from votal.tally.rules import baku, checks, forum_ru, lupus, mafiascum, palermo
+from votal.tally.rules import baku, checks, endgame, forum_ru, lupus, mafiascum, palermo
 from votal.tally.rules import common as c
 from votal.tally.rules import reading as r
 
@@ -77,6 +77,7 @@ PALERMO_EXTREME = Preset(
                  palermo.mayor, c.poll_event, c.tie("PX-06", "poll")),
     ),
     closing=(palermo.absence_removals("PX-18"),),
+    after=(r.dead_posts, endgame.killers_gone_or_outnumber),
     event_checks=(checks.lawyer_not_self, checks.lawyer_from_day2, checks.one_cop_swap,
                   checks.emperor_self_once, checks.arrest_cancel_in_time, checks.cards_need_target,
                   checks.one_lawyer_per_day),
@@ -96,6 +97,7 @@ PALERMO_CLASSIC = Preset(
         c.decide(c.no_votes, c.sole_leader("PC-03"), c.poll_event, c.tie("PC-04", "poll")),
     ),
     closing=(palermo.absence_removals("PC-05"), palermo.reveal_alternately),
+    after=(r.dead_posts, endgame.killers_equal_rest),
 )
 
 MAFIA_BAKU = Preset(
@@ -125,6 +127,7 @@ LUPUS_MIRTILLO = Preset(
         lupus.black_cat,
     ),
     closing=(lupus.abstention_limit,),
+    after=(r.dead_posts, endgame.lupus_factions),
     event_checks=(checks.once_per_game("owl", "LM-04"), checks.once_per_game("priest", "LM-05")),
 )
 
@@ -143,6 +146,7 @@ MAFIA_FORUM_RU = Preset(
         c.decide(c.no_votes, c.sole_leader("MR-05"), forum_ru.first_to_max),
     ),
     closing=(baku.inactive_removals, forum_ru.refusals),
+    after=(r.dead_posts, endgame.duel_by_votes),
 )
 
 MAFIASCUM = Preset(

@@ -34,7 +34,7 @@ def freeze(day) -> DayResult:
         removed=tuple(Removal(name(r.player), r.reason, r.rule) for r in day.removed),
         votes=votes, violations=tuple(sorted(day.violations, key=_violation_key)),
         review=tuple(day.review), revealed=tuple(_reveal_key(r) for r in day.revealed),
-        notes=tuple(day.notes), roles=roles, effects=tuple(day.effects), seed=day.seed,
+        notes=tuple(day.notes), end=day.game_end, roles=roles, effects=tuple(day.effects), seed=day.seed,
         extra={"revealed": list(day.revealed)})
 
 
@@ -78,6 +78,7 @@ def day_to_dict(r: DayResult) -> dict:
                     "text": i.text, "candidates": list(i.candidates)} for i in r.review],
         "revealed": list(r.extra.get("revealed", [])),
         "notes": list(r.notes),
+        "end": dict(r.end) if r.end else None,
         "private": {"roles": dict(r.roles),
                     "effects": [{"rule": e.rule, "actor": e.actor, "target": e.target,
                                  "effect": e.effect} for e in r.effects],
@@ -107,4 +108,7 @@ def render_text(r: DayResult) -> str:
     for i in r.review:
         lines.append(f"REVIEW {i.rule}: {i.player} wrote {i.text!r} (post {i.post})")
     lines += [f"Note: {n}" for n in r.notes]
+    if r.end:
+        lines.append(f"End of game ({r.end.get('rule')}): {r.end.get('winner') or 'undecided'}"
+                     f" — {r.end.get('note', '')}".rstrip(" —"))
     return "\n".join(lines) + "\n"

@@ -102,6 +102,7 @@ class Day:
     flagged: set[str] = field(default_factory=set)        # post ids already given a violation
     cache: dict = field(default_factory=dict)
     moderators: frozenset[str] = frozenset()              # folded names (C-01)
+    game_end: dict | None = None                           # end of game (PX-21, PC-07, ...)
     decided: bool = False                                  # the outcome steps stop at the first
 
     # -- helpers ------------------------------------------------------------------------------
