@@ -15,8 +15,10 @@ edit between two saves is kept as a second version; without a store they are rea
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from html import unescape
 from pathlib import Path
 from typing import Callable
 
@@ -44,6 +46,18 @@ class SavedPage:
     html: str
 
 
+_CANONICAL = re.compile(
+    r'<link[^>]+rel=["\']canonical["\'][^>]*href=["\'](https?://[^"\']+)'
+    r'|<link[^>]+href=["\'](https?://[^"\']+)["\'][^>]*rel=["\']canonical', re.I)
+
+
+def saved_url(html: str) -> str | None:
+    """The forum URL a saved page came from (``<link rel="canonical">``), so that threads and
+    permalinks name the forum, not the file."""
+    m = _CANONICAL.search(html[:200_000])
+    return unescape(m.group(1) or m.group(2)) if m else None
+
+
 def read_saved_page(path: Path, tz_name: str, forced: str | None = None) -> SavedPage:
     """Parse one saved page; the engine comes from the markup (or ``forced``)."""
     try:
@@ -51,7 +65,7 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None) -> Save
     except OSError as e:
         raise InputError(f"{path}: cannot read saved page ({e.strerror})") from None
     engine = engines.get(forced) if forced else engines.for_page(html, str(path))
-    url = path.resolve().as_uri()
+    url = saved_url(html) or path.resolve().as_uri()
     tz = zone(tz_name)
     mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC).astimezone(tz)
     posts = engine.parse_page(html, url, tz, mtime)

@@ -192,3 +192,12 @@ def test_failed_first_scrape_leaves_nothing_to_read_offline(fake, tmp_path):
             load_posts(url, base_dir=tmp_path, db=db, timezone="UTC", offline=False)
     with pytest.raises(ScrapeError, match="not in the store"):
         load_posts(url, base_dir=tmp_path, db=db, timezone="UTC", offline=True)
+
+
+def test_saved_page_names_the_forum_thread_not_the_file(tmp_path):
+    pytest.importorskip("votal.scraper.engines.invision")
+    got = load_posts(str(DEMO_PAGES / "page-2.html"), base_dir=tmp_path, db=None,
+                     timezone="Europe/Athens", offline=True)
+    base = "https://forum.palermo.example/forums/topic/4312-palermo-43-extreme/"
+    assert {p.thread for p in got} == {base}
+    assert got[0].number == 26 and got[0].url.startswith(base)
