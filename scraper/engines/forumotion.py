@@ -41,7 +41,7 @@ _USER = re.compile(r"^/u(\d+)")
 _WROTE = re.compile(
     r"^(.*?)\s+(?:wrote|ha scritto|a écrit|hat folgendes geschrieben|schrieb|написал(?:\(а\))?|"
     r"писал(?:\(а\))?|έγραψε)\s*:?\s*$", re.I)
-_per_page: dict[str, int] = {}
+_per_page: dict[tuple[str, str], int] = {}  # (host, topic id) -> page size seen in links
 
 
 def normalize_body(entry: etree._Element) -> str:
@@ -98,7 +98,7 @@ class Forumotion(Engine):
         m = _TOPIC_PATH.match(p.path)
         if not m or page <= 1:
             return base
-        offset = (page - 1) * _per_page.get(m.group(1), DEFAULT_PER_PAGE)
+        offset = (page - 1) * _per_page.get((p.netloc, m.group(1)), DEFAULT_PER_PAGE)
         return urlunsplit((p.scheme, p.netloc, f"/t{m.group(1)}p{offset}-{m.group(3)}", "", ""))
 
     def page_info(self, html: str, url: str) -> PageInfo:
@@ -190,7 +190,7 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
             pages[int(t)] = urljoin(url, a.get("href"))
             holders.append(a.getparent())
             if int(t) > 1 and int(m.group(2)) % (int(t) - 1) == 0:
-                _per_page[m.group(1)] = int(m.group(2)) // (int(t) - 1)
+                _per_page[(urlsplit(url).netloc, m.group(1))] = int(m.group(2)) // (int(t) - 1)
     current = 1
     for h in holders[:1]:
         strong = [text_of(s) for s in h.xpath("./strong") if text_of(s).isdigit()]

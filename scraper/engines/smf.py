@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
@@ -38,7 +38,12 @@ _MSG = re.compile(r"msg=?(\d+)")
 _PROFILE = re.compile(r"action=profile;u=(\d+)")
 _BY = re.compile(r"\s(?:by|di|da|от|από|írta|par|von|door|por)\s", re.I)
 _QUOTE_AUTHOR = re.compile(r"^[^:]*:\s*(.+?)(?:\s+(?:on|il|del|am|le|от|στις|op|em)\s+.*|\s+-\s+.*)?$")
-_per_page: dict[str, int] = {}  # topic id -> posts per page, learnt from page links
+# (host, topic id) -> posts per page, learnt from the page links of a page already read
+_per_page: dict[tuple[str, str], int] = {}
+
+
+def _key(url: str, topic: str) -> tuple[str, str]:
+    return urlsplit(url).netloc, topic
 
 
 def strip_session(url: str) -> str:
@@ -113,7 +118,7 @@ class SMF(Engine):
         m = _TOPIC.search(base)
         if not m or page <= 1:
             return base
-        offset = (page - 1) * _per_page.get(m.group(1), DEFAULT_PER_PAGE)
+        offset = (page - 1) * _per_page.get(_key(base, m.group(1)), DEFAULT_PER_PAGE)
         return _TOPIC.sub(lambda t: f"topic{t.group(0)[5]}{t.group(1)}.{offset}", base, count=1)
 
     def page_info(self, html: str, url: str) -> PageInfo:
@@ -141,7 +146,8 @@ def _offset(doc: etree._Element, url: str) -> int:
     if m and m.group(2).isdigit():
         return int(m.group(2))
     info = _page_info(doc, url)
-    return (info.current - 1) * _per_page.get(m.group(1) if m else "", DEFAULT_PER_PAGE)
+    size = _per_page.get(_key(url, m.group(1)), DEFAULT_PER_PAGE) if m else DEFAULT_PER_PAGE
+    return (info.current - 1) * size
 
 
 def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInfo,
@@ -235,7 +241,7 @@ def _learn_per_page(pages: dict[int, str], url: str) -> None:
     for n, href in pages.items():
         m = _TOPIC.search(href)
         if n > 1 and m and m.group(2).isdigit() and int(m.group(2)) % (n - 1) == 0:
-            _per_page[m.group(1)] = int(m.group(2)) // (n - 1)
+            _per_page[_key(url, m.group(1))] = int(m.group(2)) // (n - 1)
             return
 
 

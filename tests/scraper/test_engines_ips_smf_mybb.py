@@ -196,6 +196,9 @@ def test_smf_pagination_offsets():
     # the page size (20) was learnt from the page links
     assert e.page_url("https://lupus.example.it/index.php?topic=1234.0", 3) == \
         "https://lupus.example.it/index.php?topic=1234.40"
+    # a topic whose pages were never read: SMF's default page size, 15
+    assert e.page_url("https://other.example/index.php?topic=1234.0", 2) == \
+        "https://other.example/index.php?topic=1234.15"
     assert e.thread_url("https://lupus.example.it/index.php?topic=1234.msg55127#msg55127") == \
         "https://lupus.example.it/index.php?topic=1234.0"
     assert e.thread_url("http://f.org/index.php/topic,38573.15.html?PHPSESSID=ab12") == \
