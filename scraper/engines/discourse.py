@@ -151,14 +151,24 @@ def _post(p: dict, thread: str, url: str) -> Post:
     )
 
 
+_CODE = re.compile(r"(<(code|pre)\b.*?</\2>)", re.S | re.I)
+
+
 def _literal_colors(html: str) -> str:
+    """``[color=X]…[/color]`` left as text by Discourse core -> colour spans (not in code)."""
     def span(m: re.Match) -> str:
         return f'<span style="color: {escape(m.group(1).strip())}">{m.group(2)}</span>'
 
-    prev = None
-    while prev != html:  # nested [color] tags
-        prev, html = html, _LITERAL_COLOR.sub(span, html)
-    return html
+    parts = _CODE.split(html)
+    out = []
+    for i in range(0, len(parts), 3):  # split() yields text, code block, tag name, text, …
+        text, prev = parts[i], None
+        while prev != text:  # nested [color] tags
+            prev, text = text, _LITERAL_COLOR.sub(span, text)
+        out.append(text)
+        if i + 1 < len(parts):
+            out.append(parts[i + 1])
+    return "".join(out)
 
 
 def normalize_cooked(cooked: str) -> str:

@@ -263,3 +263,11 @@ def test_discourse_crawler_page_fallback():
                              "<p>Γιατί εμένα;</p>")
     info = e.page_info(html, url)
     assert (info.current, info.last, info.next_url) == (2, None, D_THREAD + "?page=3")
+
+
+def test_discourse_literal_colour_tags_outside_code_only():
+    cooked = ("<p>[color=red][color=#c0392b]Nikos[/color][/color] and "
+              "<code>[color=red]x[/color]</code></p><pre><code>[color=red]y[/color]</code></pre>")
+    assert discourse.normalize_cooked(cooked) == (
+        '<p><span style="color: red"><span style="color: #c0392b">Nikos</span></span> and '
+        "<code>[color=red]x[/color]</code></p><pre><code>[color=red]y[/color]</code></pre>")
