@@ -39,7 +39,8 @@ def replay(result: dict) -> list[Step]:
     standing: dict[str, tuple[str, int]] = {}
     steps: list[Step] = []
     for v in result.get("votes", []):
-        if v.get("status") != "counted" and v.get("post") not in keep:
+        unvote = not v.get("target") and v.get("status") in ("counted", "ignored")
+        if v.get("status") != "counted" and v.get("post") not in keep and not unvote:
             continue
         voter, target = v.get("voter", ""), v.get("target")
         if target:

@@ -106,6 +106,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "history": {"el": "Ιστορικό ψήφων", "it": "Storico dei voti", "ru": "История голосов",
                 "en": "Vote history"},
     "day": {"el": "Ημέρα {day}", "it": "Giorno {day}", "ru": "День {day}", "en": "Day {day}"},
+    "unvote": {"el": "αναίρεση ψήφου", "it": "voto ritirato", "ru": "снял(а) голос",
+               "en": "unvote"},
     "no_vote_cast": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "не голосовал(а)",
                      "en": "no vote"},
     "overview": {"el": "Ποιος ψήφισε ποιον", "it": "Chi ha votato chi", "ru": "Кто за кого",

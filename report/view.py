@@ -227,6 +227,10 @@ def _not_counted(result: dict, changed: set[str], lang: str) -> tuple[Line, ...]
         reason = (i18n.violation_text(code, lang) if code
                   else i18n.vote_reason(status, v.get("rule", ""), lang))
         note = "" if result.get("public") else v.get("note", "")
+        if not v.get("target") and not code:   # MS-01: an unvote is not a vote that failed
+            lines.append(Line(v.get("voter", ""), trusted(i18n.t("unvote", lang)), v.get("url"),
+                              i18n.short_time(v.get("time"), tz), trusted(""), rule_id(""), note))
+            continue
         lines.append(Line(v.get("voter", ""), v.get("target") or "—", v.get("url"),
                           i18n.short_time(v.get("time"), tz), trusted(reason),
                           rule_id(code or v.get("rule", "")), note))
