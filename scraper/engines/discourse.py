@@ -12,8 +12,9 @@ The same functions are methods of the registered adapter (``api_urls``, ``batch_
   not yet seen; ``parse_posts_json(text, url)`` turns each answer into :class:`Post` records
   (``created_at`` is the time; ``updated_at`` is the edit time when ``version > 1``).
 * ``link_quotes(posts)``: Discourse quotes name the quoted post by *number*
-  (``aside.quote[data-post=N]``); once every post is known this rewrites ``data-post`` to the
-  post id, as interfaces.md §2 wants.
+  (``aside.quote[data-post=N]``), kept as ``data-post="#N"`` (``"T#N"`` for another topic T);
+  once the posts are known this rewrites ``#N`` to the post id, as interfaces.md §2 wants
+  (idempotent: ids carry no ``#``).
 * ``raw_url(url, page)`` and ``parse_raw(text)``: the ``/raw/{id}`` markdown dump (100 posts a
   page), with a small markdown/BBCode converter. Discourse core leaves ``[color=red]`` as literal
   text in ``cooked``; the adapter turns such literal tags into ``<span style="color: …">`` itself,
@@ -147,7 +148,8 @@ def _post(p: dict, thread: str, url: str) -> Post:
         id=str(p["id"]), number=int(number) if number is not None else None, thread=thread,
         url=urljoin(_origin(url) + "/", link), author=str(p.get("username") or ""),
         author_id=str(p["user_id"]) if p.get("user_id") is not None else None,
-        time=created, edited=edited, html=normalize_cooked(str(p.get("cooked") or "")),
+        time=created, edited=edited,
+        html=normalize_cooked(str(p.get("cooked") or ""), p.get("topic_id")),
     )
 
 
@@ -171,8 +173,18 @@ def _literal_colors(html: str) -> str:
     return "".join(out)
 
 
-def normalize_cooked(cooked: str) -> str:
-    """interfaces.md §2 body from Discourse ``cooked`` HTML."""
+def _quote_ref(number: str | None, quoted_topic: str | None, topic: int | None) -> str | None:
+    """``#N`` for post number N of this topic (``link_quotes`` makes it the post id), ``T#N``
+    for a post of another topic T (left as is: its id is unknown here)."""
+    if not number:
+        return None
+    if quoted_topic and topic is not None and quoted_topic != str(topic):
+        return f"{quoted_topic}#{number}"
+    return f"#{number}"
+
+
+def normalize_cooked(cooked: str, topic: int | None = None) -> str:
+    """interfaces.md §2 body from Discourse ``cooked`` HTML (``topic``: the post's topic id)."""
     root = fragment(_literal_colors(cooked))
     clean(root)
     drop_all(root, (f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]",
@@ -181,7 +193,8 @@ def normalize_cooked(cooked: str) -> str:
         for title in q.xpath(f"./*[{has_class('title')}]"):
             title.drop_tree()
         inner = q.xpath("./blockquote")
-        make_quote(q, inner[0] if inner else None, q.get("data-username"), q.get("data-post"))
+        make_quote(q, inner[0] if inner else None, q.get("data-username"),
+                   _quote_ref(q.get("data-post"), q.get("data-topic"), topic))
     for s in root.xpath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]"):
         make_spoiler(s, None)
     normalize_colors(root)
@@ -189,12 +202,16 @@ def normalize_cooked(cooked: str) -> str:
 
 
 def link_quotes(posts: list[Post]) -> list[Post]:
-    """Rewrite quote ``data-post`` from the quoted post's number to its id (same topic)."""
+    """Rewrite quote ``data-post="#N"`` (post number N of the same topic) to that post's id.
+
+    Idempotent: a resolved id has no ``#``; a number whose post is not among ``posts`` stays
+    ``#N`` (never a wrong id).
+    """
     by_number = {p.number: p.id for p in posts if p.number is not None}
-    pattern = re.compile(r'(<blockquote data-author="[^"]*" data-post=")(\d+)(")')
+    pattern = re.compile(r'(<blockquote data-author="[^"]*" data-post=")#(\d+)(")')
 
     def fix(m: re.Match) -> str:
-        return m.group(1) + by_number.get(int(m.group(2)), m.group(2)) + m.group(3)
+        return m.group(1) + by_number.get(int(m.group(2)), "#" + m.group(2)) + m.group(3)
 
     return [replace(p, html=pattern.sub(fix, p.html)) if "data-post=" in p.html else p
             for p in posts]
@@ -271,7 +288,7 @@ def _quote_open(m: re.Match) -> str:
     if m.group(1):
         attrs += f' data-author="{m.group(1).strip()}"'
     if m.group(2):
-        attrs += f' data-post="{m.group(2)}"'
+        attrs += f' data-post="#{m.group(2)}"'
     return f"\n\n<blockquote{attrs}>\n\n"
 
 
@@ -373,7 +390,7 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
 
 def _crawler_quote_ids(html: str, tid: str) -> str:
     """Quote numbers become the crawler ids ``"{topic}#{number}"`` of the quoted posts."""
-    return re.sub(r'(<blockquote data-author="[^"]*" data-post=")(\d+)"', rf'\g<1>{tid}#\2"', html)
+    return re.sub(r'(<blockquote data-author="[^"]*" data-post=")#(\d+)"', rf'\g<1>{tid}#\2"', html)
 
 
 register(Discourse())

@@ -84,7 +84,7 @@ def test_discourse_raw_markdown():
     assert raw[1].updated_at == datetime(2026, 11, 17, 18, 20, tzinfo=UTC)  # updated_at, not created
     assert raw[1].html == ('<p>Ψηφίζω <span style="color: red"><strong>Νίκο</strong></span></p>'
                            "<details><summary>Spoiler</summary><p>είμαι ο αστυνόμος</p></details>")
-    assert raw[2].html == ('<blockquote data-author="Lampros" data-post="2"><p>Ψηφίζω '
+    assert raw[2].html == ('<blockquote data-author="Lampros" data-post="#2"><p>Ψηφίζω '
                            '<span style="color: red"><strong>Νίκο</strong></span></p></blockquote>'
                            '<p>Ψηφίζω <span style="color: #ff0000">Λάμπρο</span></p>')
 
@@ -271,3 +271,17 @@ def test_discourse_literal_colour_tags_outside_code_only():
     assert discourse.normalize_cooked(cooked) == (
         '<p><span style="color: red"><span style="color: #c0392b">Nikos</span></span> and '
         "<code>[color=red]x[/color]</code></p><pre><code>[color=red]y[/color]</code></pre>")
+
+
+def test_discourse_link_quotes_is_idempotent_and_never_guesses():
+    posts = discourse_posts()
+    assert discourse.link_quotes(discourse.link_quotes(posts)) == posts
+    url = discourse.batch_urls(D_THREAD, [5009])[0]
+    quoting = discourse.parse_posts_json(page("discourse", "palermo7_posts_batch.json"), url)[0]
+    alone = discourse.link_quotes([quoting])  # the quoted post (number 2) is not known
+    assert 'data-post="#2"' in alone[0].html
+    other = discourse.normalize_cooked(
+        '<aside class="quote" data-username="X" data-post="4" data-topic="99"><blockquote>'
+        "<p>hi</p></blockquote></aside>", topic=812)
+    assert other == '<blockquote data-author="X" data-post="99#4"><p>hi</p></blockquote>'
+    assert discourse.link_quotes([replace(quoting, html=other)])[0].html == other
