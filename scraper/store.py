@@ -9,6 +9,7 @@ Tables (schema version in ``PRAGMA user_version``; a newer schema is refused wit
   the resolved path of the saved file/folder).
 * ``pages``    one row per thread page: URL, page number, fetch time, ETag / Last-Modified, the
   sha256 of the body and the body itself (zlib) so a 304 answer can be re-read without a request.
+  A page row is a cache of the latest fetch of that page; posts and versions are the record.
 * ``posts``    one row per post with what the forum said when votal first saw it (never updated).
 * ``post_versions``  every distinct body of a post with the time votal first saw it. Nothing is
   ever overwritten or deleted: an edit made after a deadline stays visible (rules.md C-07).
