@@ -17,7 +17,8 @@ and a few extensions:
                    value means "one of")
   violation_posts  set of "RULE:player:post"
   revealed         set of player names (PC-06)
-  end              dict, compared key by key against the result's `end` (PX-21, PC-07, LM-08, MR-08)
+  end              dict, compared key by key against the result's `end` (PX-21, PC-07, LM-08, MR-08);
+                   null: the game is not over (no `end`, or an empty one)
   curse            {"among": [...]}: an LM-06 effect in private.effects targets one of them
   _needs           {"field", "reason"}: the day needs a field the engine may not expose yet; the
                    case is xfail(strict=True, raises=NotExposed) -- every other field is still a
@@ -151,7 +152,10 @@ def compare_needed(want: dict, got: dict) -> list[str]:
             raise NotExposed("no `revealed` in the result")
         if _names(got["revealed"]) != set(want["revealed"]):
             errors.append(f"revealed: want {want['revealed']} got {got['revealed']}")
-    if "end" in want:
+    if "end" in want and want["end"] is None:
+        if got.get("end"):
+            errors.append(f"end: the game must go on, got {got['end']}")
+    elif "end" in want:
         if not got.get("end"):
             raise NotExposed("no `end` (end of game) in the result")
         for key, value in want["end"].items():
@@ -272,4 +276,7 @@ def test_compare_catches_differences() -> None:
         assert compare({**same, key: bad}, got), key
     with pytest.raises(NotExposed):
         compare_needed({"end": {"winner": "town"}}, got)
+    assert compare_needed({"end": None}, got) == []
+    assert compare_needed({"end": None}, {**got, "end": {"winner": "town"}})
+    assert compare_needed({"end": {"winner": "town"}}, {**got, "end": {"winner": "mafia"}})
     assert compare_needed({"revealed": ["A"]}, {**got, "revealed": [{"player": "B"}]})
