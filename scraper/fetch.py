@@ -5,8 +5,9 @@ first page fetched. Pages are walked with the adapter's ``page_info``/``page_url
 
 Re-running on a known thread starts from the last stored page (conditional GET with the stored
 ETag / Last-Modified; a 304 is re-read from the stored body), so an unchanged thread of any length
-costs one request (a thread first found from its markup keeps its engine in the store). ``full=True``
-walks every page again (still conditionally), which catches edits on earlier pages (C-07).
+costs one request (a thread first found from its markup keeps its engine in the store).
+``full=True`` walks every page again (still conditionally), which catches edits on earlier pages
+(C-07).
 Discourse topics go through the JSON API the adapter module exposes (``topic_json_url``,
 ``batch_urls``, …): the topic answer gives every post id, only the ids not stored yet are asked.
 Every page is stored in its own transaction as soon as it is read: an interrupted scrape keeps
