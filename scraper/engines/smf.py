@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
@@ -110,8 +110,17 @@ class SMF(Engine):
         return False
 
     def thread_url(self, url: str) -> str:
-        url = strip_session(url.split("#")[0])
-        return _TOPIC.sub(lambda m: f"topic{m.group(0)[5]}{m.group(1)}.0", url, count=1)
+        """``…/index.php?topic=T.0`` or ``…/index.php/topic,T.0.html``: other parameters
+        (``PHPSESSID``, ``;topicseen``, ``msgN``, ``#new``) dropped."""
+        parts = urlsplit(url)
+        m = _TOPIC.search(parts.path)
+        if m:
+            path = parts.path[: m.start()] + f"topic,{m.group(1)}.0.html"
+            return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+        m = _TOPIC.search(parts.query)
+        if not m:
+            return url
+        return urlunsplit((parts.scheme, parts.netloc, parts.path, f"topic={m.group(1)}.0", ""))
 
     def page_url(self, thread_url: str, page: int) -> str:
         base = self.thread_url(thread_url)

@@ -203,6 +203,10 @@ def test_smf_pagination_offsets():
         "https://lupus.example.it/index.php?topic=1234.0"
     assert e.thread_url("http://f.org/index.php/topic,38573.15.html?PHPSESSID=ab12") == \
         "http://f.org/index.php/topic,38573.0.html"
+    assert e.thread_url("https://f.it/index.php?PHPSESSID=ab12&topic=77.msg5512;topicseen#new") \
+        == "https://f.it/index.php?topic=77.0"
+    assert e.thread_url("http://f.org/index.php/topic,38573.msg174924.html#msg174924") == \
+        "http://f.org/index.php/topic,38573.0.html"
 
 
 def test_smf20_real_page():
