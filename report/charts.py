@@ -67,7 +67,8 @@ def timeline_figure(result: dict, lang: str) -> Figure:
                                                                 (0, 15))[1]))
     for name in names:
         xs = [s.time for s in steps] + ([end] if end else [])
-        ys = [s.counts.get(name, 0) for s in steps] + ([steps[-1].counts.get(name, 0)] if end else [])
+        ys = [s.counts.get(name, 0) for s in steps]
+        ys += [ys[-1]] if end else []
         ax.step(xs, ys, where="post", label=name, linewidth=2)
     _marks(ax, result, deadline, lang)
     ax.set_title(f"{i18n.t('timeline', lang)} — {i18n.t('day', lang, day=result.get('day'))}")

@@ -70,7 +70,8 @@ def _context(result: dict, lang: str, public: bool, esc) -> dict:
 
 @register("bbcode", "bbcode")
 def render_bbcode(result: dict, lang: str, public: bool) -> str:
-    return render_template("bbcode", "day.bbcode.j2", **_context(result, lang, public, escape.bbcode))
+    return render_template("bbcode", "day.bbcode.j2",
+                           **_context(result, lang, public, escape.bbcode))
 
 
 @register("markdown", "md")

@@ -145,7 +145,8 @@ REASONS: dict[str, dict[str, str]] = {
                   "en": "most votes"},
     "majority": {"el": "απόλυτη πλειοψηφία", "it": "maggioranza assoluta",
                  "ru": "набрано большинство", "en": "majority reached"},
-    "mayor": {"el": "ισοψηφία στην κορυφή· η ψήφος του Δημάρχου είναι ανάμεσα σε όσους ψήφισαν {player}",
+    "mayor": {"el": "ισοψηφία στην κορυφή· η ψήφος του Δημάρχου είναι ανάμεσα σε όσους "
+                    "ψήφισαν {player}",
               "it": "parità in testa; il voto del sindaco è tra i voti per {player}",
               "ru": "ничья среди лидеров; голос мэра — среди голосов за {player}",
               "en": "tie at the top; the mayor's vote is among the voters of {player}"},
@@ -163,7 +164,8 @@ REASONS: dict[str, dict[str, str]] = {
     "tie": {"el": "ισοψηφία", "it": "parità", "ru": "ничья", "en": "tie"},
     "arrest": {"el": "κάρτα Άμεσης Προφυλάκισης", "it": "carta di arresto immediato",
                "ru": "карта немедленного ареста", "en": "immediate arrest card"},
-    "lawyer": {"el": "ο δικηγόρος υπερασπίστηκε τον πρώτο", "it": "l'avvocato ha difeso il più votato",
+    "lawyer": {"el": "ο δικηγόρος υπερασπίστηκε τον πρώτο",
+               "it": "l'avvocato ha difeso il più votato",
                "ru": "адвокат защитил лидера голосования", "en": "the lawyer saved the leader"},
     "no-votes": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "нет голосов", "en": "no votes"},
     "no-lynch": {"el": "καμία εκτέλεση", "it": "nessuna esecuzione", "ru": "без казни",
@@ -204,7 +206,8 @@ VIOLATIONS: dict[str, dict[str, str]] = {
                          "it": "voto nella finestra senza voto alla chiusura",
                          "ru": "голос в окне без голоса к закрытию",
                          "en": "window vote without a vote at the lock"},
-    "V-INACTIVE-VOTER": {"el": "ψήφος παίκτη εκτός παιχνιδιού", "it": "voto di un giocatore fuori gioco",
+    "V-INACTIVE-VOTER": {"el": "ψήφος παίκτη εκτός παιχνιδιού",
+                         "it": "voto di un giocatore fuori gioco",
                          "ru": "голос выбывшего игрока", "en": "vote by a player not in the game"},
     "V-NON-PLAYER": {"el": "ψήφος από μη παίκτη", "it": "voto di un non giocatore",
                      "ru": "голос не участника", "en": "vote by a non-player"},
@@ -241,17 +244,20 @@ VIOLATIONS: dict[str, dict[str, str]] = {
 
 # Why a vote without a violation did not count, by the rule that decided it (C-06).
 RULE_REASONS: dict[str, dict[str, str]] = {
-    "C-02": {"el": "ο ψηφοφόρος έφυγε πριν από τη λήξη", "it": "il votante è uscito prima della chiusura",
+    "C-02": {"el": "ο ψηφοφόρος έφυγε πριν από τη λήξη",
+             "it": "il votante è uscito prima della chiusura",
              "ru": "голосующий выбыл до окончания", "en": "the voter left before the deadline"},
     "C-04": {"el": "άκυρη χωρίς ευθύνη: ο παίκτης δεν ψηφίζεται πια",
              "it": "nullo senza colpa: il giocatore non è più votabile",
              "ru": "аннулирован без вины: за игрока больше нельзя голосовать",
              "en": "void, no blame: the player can no longer be voted"},
-    "PX-17": {"el": "άκυρη χωρίς ευθύνη: ο παίκτης έφυγε", "it": "nullo senza colpa: il giocatore è uscito",
+    "PX-17": {"el": "άκυρη χωρίς ευθύνη: ο παίκτης έφυγε",
+              "it": "nullo senza colpa: il giocatore è uscito",
               "ru": "аннулирован без вины: игрок выбыл", "en": "void, no blame: the player left"},
     "PX-04": {"el": "μετά το παράθυρο αλλαγής", "it": "dopo la finestra di cambio",
               "ru": "после окна смены голоса", "en": "after the change window"},
-    "MS-02": {"el": "μετά την πλειοψηφία", "it": "dopo la maggioranza", "ru": "после набора большинства",
+    "MS-02": {"el": "μετά την πλειοψηφία", "it": "dopo la maggioranza",
+              "ru": "после набора большинства",
               "en": "after the hammer"},
 }
 

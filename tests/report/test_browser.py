@@ -30,9 +30,12 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None,
 
 MEASURE = """<script>
 window.addEventListener('load', () => {
-  const box = el => { const r = el.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; };
+  const box = el => {
+    const r = el.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)];
+  };
   const out = {svg: [...document.querySelectorAll('.chart svg')].map(box),
-               img: [...document.querySelectorAll('img')].map(i => [i.complete, i.naturalWidth].concat(box(i)))};
+               img: [...document.querySelectorAll('img')].map(
+                 i => [i.complete, i.naturalWidth].concat(box(i)))};
   const pre = document.createElement('pre'); pre.id = 'measured';
   pre.textContent = JSON.stringify(out); document.body.appendChild(pre);
 });

@@ -55,7 +55,8 @@ def test_history_one_player(capsys):
 
 
 def test_chart_and_report(tmp_path, capsys):
-    assert main(["chart", ATHENS, "--offline", "--day", "2", "--out", str(tmp_path / "d2.png")]) == 0
+    assert main(["chart", ATHENS, "--offline", "--day", "2", "--out",
+                 str(tmp_path / "d2.png")]) == 0
     assert (tmp_path / "d2.png").read_bytes()[:4] == b"\x89PNG"
     assert main(["chart", ATHENS, "--offline", "--overview", "--out",
                  str(tmp_path / "ov.svg")]) == 0

@@ -62,7 +62,8 @@ def test_majority_game_shows_l_levels_and_the_majority_number_ms02():
     assert "[b]Carol[/b] (4, hammered): " in out
     bob = next(x for x in out.splitlines() if x.startswith("[b]Bob[/b]"))
     assert bob.startswith("[b]Bob[/b] (1, L-3): ")
-    assert "[s][url=https://forum.mafiascum.example/viewtopic.php?t=90210&p=7001]Alice[/url][/s]" in bob
+    base = "https://forum.mafiascum.example/viewtopic.php?t=90210&p="
+    assert f"[s][url={base}7001]Alice[/url][/s]" in bob
     assert "Eliminated: Carol — majority reached (MS-02)" in out
     assert "Friday 6 November 2026, 17:00" in out
 
