@@ -205,6 +205,11 @@ def compare_elimination(day: int, announced: Announcement | None, computed: Mapp
     if announced and name is None:
         return EliminationCheck(day, source, where, written, players, False,
                                 f"'{written}' is no player of the game")
+    if outcome.get("kind") == "tie" and name in (outcome.get("players") or ()):
+        # C-11: a tie goes to a poll or runoff outside the thread; any tied player may leave.
+        tied = tuple(outcome["players"])
+        return EliminationCheck(day, source, where, name, tied, True,
+                                f"tie decided by {outcome.get('next') or 'poll'}")
     agrees = name in players
     note = "" if agrees else (f"votal's outcome is {outcome.get('kind')}"
                               + (f" ({', '.join(players)})" if players else ""))

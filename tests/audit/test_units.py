@@ -193,3 +193,20 @@ def test_announcement_of_no_player_is_left_for_a_human():
     assert [(e.announced, e.agrees) for e in day.eliminations] == [("Bill", True)]
     assert [text for _, _, text in day.unread] == ["The stranger was lynched by the mob."]
     assert day.agrees
+
+
+def test_elimination_after_a_tie_and_game_file_events():
+    from votal.audit.replay import _event_check
+    from votal.tally.game import Event
+
+    resolve = make_resolver(PLAYERS)
+    tie = {"outcome": {"kind": "tie", "players": ["Anna", "Nikos"], "next": "poll"}}
+    check = compare_elimination(2, Announcement("Anna", ""), tie, resolve, source="announcement", where="5")
+    assert check.agrees and "poll" in check.note
+    assert not compare_elimination(2, Announcement("Bill", ""), tie, resolve,
+                                   source="announcement", where="5").agrees
+    event = Event(index=1, type="eliminated", day=2, player="Nikos")
+    assert _event_check(2, event, tie).agrees  # C-11: the poll outside the thread chose Nikos
+    won = {"outcome": {"kind": "eliminated", "players": ["Anna"]}}
+    wrong = _event_check(2, event, won)
+    assert not wrong.agrees and "Anna" in wrong.note and wrong.where == "event #1 (eliminated)"
