@@ -38,6 +38,9 @@ _HOSTS = (r"forumattivo\.com|forumfree\.net|forumotion\.\w+|forumactif\.\w+|foru
 _TOPIC_PATH = re.compile(r"^/t(\d+)(?:p(\d+))?-([^/?#]*)")
 _NUMBER = re.compile(r"#\s*(\d+)")
 _USER = re.compile(r"^/u(\d+)")
+_POST_CLASS = re.compile(r"(?:^|\s)post--(\d+)(?:\s|$)")
+_BODIES = (f".//*[{has_class('post-entry')}]", f".//*[{has_class('post-content')}]",
+           f".//*[{has_class('content')}]")  # phpBB3 skin, AwesomeBB, others: first found
 _WROTE = re.compile(
     r"^(.*?)\s+(?:wrote|ha scritto|a écrit|hat folgendes geschrieben|schrieb|написал(?:\(а\))?|"
     r"писал(?:\(а\))?|έγραψε)\s*:?\s*$", re.I)
@@ -83,7 +86,7 @@ class Forumotion(Engine):
 
     def detect(self, page: str) -> bool:
         hosted = "illiweb.com" in page or "forumotion" in page.lower()
-        return hosted and bool(re.search(r"""class=["']post\s[^"']*post--\d+""", page))
+        return hosted and bool(re.search(r"""class=["']post(?:-wrap)?\s[^"']*post--\d+""", page))
 
     def thread_url(self, url: str) -> str:
         p = urlsplit(url)
@@ -111,10 +114,11 @@ class Forumotion(Engine):
         m = _TOPIC_PATH.match(urlsplit(url).path)
         offset = int(m.group(2)) if m and m.group(2) else 0
         posts = []
-        for el in doc.xpath(f"//div[starts-with(@id, 'p')][{has_class('post')}]"):
-            pid = el.get("id")[1:]
-            if pid.isdigit() and pid != "0":
-                posts.append(_post(el, pid, offset + len(posts) + 1, thread, url, tz, now, langs))
+        for el in doc.xpath("//div[contains(@class, 'post--')]"):
+            m = _POST_CLASS.search(el.get("class", ""))
+            if m and m.group(1) != "0":  # post--0 is the advert slot
+                posts.append(_post(el, m.group(1), offset + len(posts) + 1, thread, url, tz, now,
+                                   langs))
         return posts
 
 
@@ -127,19 +131,11 @@ def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: 
           now: datetime, langs: tuple[str, ...] | None) -> Post:
     info = el.xpath(f".//*[{has_class('post-info')}]")
     printed = _NUMBER.search(text_of(info[0])) if info else None
-    head = el.xpath(f".//p[{has_class('author')}]")
-    author, author_id, when_text = _author_and_time(head[0]) if head else ("", None, "")
-    if author_id is None:
-        for href in el.xpath(".//a/@href"):
-            u = _USER.match(urlsplit(href).path) if href.startswith(("/u", "http")) else None
-            if u:
-                author_id = u.group(1)
-                break
+    author, author_id, when_text = _byline(el)
     when = parse_forum_time(when_text, tz, now, langs)
     if when is None:
         raise ScrapeError(f"{url}: Forumotion post {pid}: cannot read the time {when_text!r}")
-    entry = el.xpath(f".//*[{has_class('post-entry')}]") or el.xpath(
-        f".//*[{has_class('content')}]")
+    entry = next((found for xp in _BODIES if (found := el.xpath(xp))), None)
     return Post(
         id=pid, number=int(printed.group(1)) if printed else number, thread=thread,
         url=_permalink(el, pid, url), author=author, author_id=author_id,
@@ -147,8 +143,31 @@ def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: 
     )
 
 
+def _byline(el: etree._Element) -> tuple[str, str | None, str]:
+    """Author, user id and date text: phpBB3 skin ``p.author`` ("da NAME il DATE") or the
+    AwesomeBB skin's ``.post-author-name`` and ``.post-date``."""
+    head = el.xpath(f".//p[{has_class('author')}]")
+    if head:
+        author, author_id, when_text = _author_and_time(head[0])
+    else:
+        names = el.xpath(f".//*[{has_class('post-author-name')}]")
+        dates = el.xpath(f".//*[{has_class('post-date')}]")
+        author, author_id = (text_of(names[0]) if names else ""), None
+        when_text = text_of(dates[0]) if dates else ""
+    if author_id is None:  # the profile link in the author box, never a link in the body
+        outside = el.xpath(f".//a[not(ancestor::*[{has_class('post-entry')} or "
+                           f"{has_class('post-content')}])]/@href")
+        for href in outside:
+            u = _USER.match(urlsplit(href).path) if href.startswith(("/u", "http")) else None
+            if u:
+                author_id = u.group(1)
+                break
+    return author, author_id, when_text
+
+
 def _permalink(el: etree._Element, pid: str, url: str) -> str:
-    for href in el.xpath(f".//h3//a[contains(@href, '#{pid}')]/@href"):
+    for href in el.xpath(f".//h3//a[contains(@href, '#{pid}')]/@href"
+                         f" | .//h2//a[contains(@href, '#{pid}')]/@href"):
         return urljoin(url, href)
     return f"{urljoin(url, urlsplit(url).path)}#{pid}"
 

@@ -285,3 +285,21 @@ def test_discourse_link_quotes_is_idempotent_and_never_guesses():
         "<p>hi</p></blockquote></aside>", topic=812)
     assert other == '<blockquote data-author="X" data-post="99#4"><p>hi</p></blockquote>'
     assert discourse.link_quotes([replace(quoting, html=other)])[0].html == other
+
+
+def test_forumotion_awesomebb_skin_russian():
+    """The AwesomeBB skin: ``div.post-wrap.post--ID``, ``.post-date``, ``.post-author-name``."""
+    url = "https://mafia.forum2x2.ru/t45-topic"
+    moscow = ZoneInfo("Europe/Moscow")
+    html = page("forumotion", "mafia_ru_forum2x2_awesomebb.html")
+    assert engines.for_page(html).name == "forumotion"
+    posts = engines.get("forumotion").parse_page(html, url, moscow, NOW)
+    assert [(p.id, p.number, p.author, p.author_id, p.url) for p in posts] == [
+        ("801", 1, "Борис", "12", url + "#801"), ("803", 2, "Анна", "31", url + "#803")]
+    assert [p.time for p in posts] == [datetime(2026, 11, 17, 20, 4, tzinfo=moscow),
+                                       datetime(2026, 11, 18, 9, 30, tzinfo=moscow)]
+    assert posts[0].html == 'Голосую: <span style="color: #ff0000">Анна</span>. Молчит весь день.'
+    assert posts[1].html == (
+        '<blockquote data-author="Борис">Голосую: <span style="color: #ff0000">Анна</span>. '
+        "Молчит весь день.</blockquote>\n    Я не молчу! Мой голос: "
+        '<span style="color: #ff0000">Борис</span>, см. <a href="/u12">профиль</a>.')
