@@ -45,12 +45,16 @@ class _Run:
         self.authors = {fold(n): p.name for p in game.players for n in (p.name, *p.aliases)}
         self.moderators = frozenset(fold(m) for m in game.moderators)
         self.cache: dict = {}
+        self._folded: dict[str, str] = {}
 
     def author_slot(self, author: str, t: datetime) -> str | None:
         """C-01: the slot an author holds at t, or None for a moderator or a non-player."""
-        if fold(author) in self.moderators:
+        key = self._folded.get(author)
+        if key is None:
+            key = self._folded[author] = fold(author)
+        if key in self.moderators:
             return None
-        name = self.authors.get(fold(author))
+        name = self.authors.get(key)
         if name is None or not self.timeline.holds(name, t):
             return None
         return self.timeline.slot_of(name)
@@ -62,11 +66,13 @@ class _Run:
 
     def day(self, n: int, until: tuple[datetime, int] | None = None) -> DayResult:
         start, deadline, end = self.schedule.bounds(n)
+        posts = _before(self.main.get(n, []), until)
         day = Day(
             game=self.game, preset=self.preset, options=self.game.options, number=n,
             schedule=self.schedule, clock=self.schedule.clock(n), start=start, end=end,
             timeline=self.timeline, state=self.state,
-            posts=_before(self.main.get(n, []), until), vote_posts=_before(self.votes.get(n, []), until),
+            posts=posts, vote_posts=posts if self.votes is self.main else _before(
+                self.votes.get(n, []), until),
             until=until, resolver=self.resolver, author_slot=self.author_slot,
             moderators=self.moderators, cache=self.cache)
         for step in self.preset.steps:
@@ -105,8 +111,11 @@ def merge_versions(posts: Iterable[Post]) -> list[Post]:
 
 def _by_day(schedule: Schedule, posts: Iterable[Post]) -> dict[int, list[Post]]:
     out: dict[int, list[Post]] = {}
+    n = 0
     for p in sorted(merge_versions(posts), key=Post.sort_key):
-        out.setdefault(schedule.day_of(p.time), []).append(p)
+        if n == 0 or p.time >= schedule.end(n):   # posts are in time order: walk the days
+            n = schedule.day_of(p.time)
+        out.setdefault(n, []).append(p)
     return out
 
 

@@ -39,7 +39,7 @@ def agreement(day: Day) -> None:
         voter = day.author_slot(post.author, post.time)
         if voter is None or post.id in voted:
             continue
-        r = reading(day, post)
+        r = reading(day, post, full=True)
         refs = [q.post_id for q in r.quotes if q.post_id] + list(getattr(r, "links", ()))
         source = next((accepted[i] for i in refs if i in accepted
                        and accepted[i].time < post.time and accepted[i].voter != voter), None)

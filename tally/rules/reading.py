@@ -14,10 +14,25 @@ from votal.tally.rules.context import Ballot, Day
 VOTE_KINDS = (MarkKind.RED, MarkKind.VOTE, MarkKind.NO_LYNCH)
 
 
-def reading(day: Day, post: Post) -> PostReading:
-    """The post judged by its first version (C-07); cached per post."""
+_NOTHING = PostReading((), "", ())
+# A body without these cannot hold a vote mark of the syntax (red needs a colour, MS-01 the word
+# "vote"): skipping its parse keeps a 5,000-post game well under a second.
+_HINTS = {"red": ("color",), "mafiascum": ("vote", "lynch")}
+
+
+def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
+    """The post judged by its first version (C-07); cached per post.
+
+    ``full``: parse even a body that cannot hold a mark (MR-03 needs its quotes and links).
+    """
     cache = day.cache.setdefault("readings", {})
-    if post.id not in cache:
+    found = cache.get(post.id)
+    if found is not None and (found is not _NOTHING or not full):
+        return found
+    lower = post.html.lower()
+    if not full and not any(h in lower for h in _HINTS.get(day.preset.syntax, ("",))):
+        cache[post.id] = _NOTHING
+    else:
         cache[post.id] = read_post(post.html, day.preset.syntax)
     return cache[post.id]
 
@@ -136,12 +151,10 @@ def dead_posts(day: Day) -> None:
     vote_posts = {b.post.id for b in day.ballots}
     allowed = day.options.get("dead_posts_allowed", 0)
     causes = day.preset.last_words_causes
-    seen: set[str] = set()
-    for post in sorted(day.posts + [p for p in day.vote_posts if p not in day.posts],
-                       key=Post.sort_key):
-        if post.id in seen:
-            continue
-        seen.add(post.id)
+    posts = day.posts
+    if day.vote_posts is not day.posts:  # MB-08: both threads
+        posts = sorted([*day.posts, *day.vote_posts], key=Post.sort_key)
+    for post in posts:
         slot = day.author_slot(post.author, post.time)
         if slot is None or day.active(slot, post.time):
             continue

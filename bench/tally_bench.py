@@ -1,0 +1,110 @@
+"""Tally speed: a generated 5,000-post, 16-player, 10-day palermo-extreme game, loaded and tallied.
+
+Deterministic (seeded). Prints seconds and peak memory (tracemalloc) for load + tally of every day.
+Usage: .venv/bin/python bench/tally_bench.py [--posts 5000] [--seed 43]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from votal.load import load_game, load_posts
+from votal.tally import tally_game
+
+TZ = ZoneInfo("Europe/Athens")
+NAMES = ["Λάμπρος", "Nikos", "Anna", "Μαρία", "Giorgos", "Eleni", "Kostas", "Sofia", "Dimitris",
+         "Katerina", "Yannis", "Vasso", "Petros", "Χριστίνα", "Manolis", "Irini"]
+CHATTER = ["Καλημέρα σε όλους", "Δεν είμαι σίγουρος ακόμα", "Πολύ ύποπτο αυτό", "lol",
+           "Ποιος ψηφίζει ποιον;", "Θα δούμε το βράδυ", "Συμφωνώ", "όχι ρε"]
+
+
+def game_toml() -> str:
+    players = "\n".join(f'[[players]]\nname = "{n}"\n' for n in NAMES)
+    return (f'title = "Bench"\nruleset = "palermo-extreme"\ntimezone = "Europe/Athens"\n'
+            f'language = "el"\nmoderators = ["Host"]\n\n[source]\nposts = "posts.jsonl"\n\n'
+            f'[schedule]\nday1 = 2026-11-02\n\n{players}')
+
+
+def html_for(rng: random.Random, author: str, recent: list[tuple[str, str, str]]) -> str:
+    roll = rng.random()
+    target = rng.choice([n for n in NAMES if n != author])
+    if roll < 0.35:
+        return f'<p>Ψηφίζω <span style="color: #ff0000">{target}</span> {rng.choice(CHATTER)}</p>'
+    if roll < 0.45:
+        return f'<p><span style="color: rgb(226, 80, 65)">{target}</span></p>'
+    if roll < 0.55 and recent:
+        pid, who, body = rng.choice(recent)
+        return (f'<blockquote data-author="{who}" data-post="{pid}">{body}</blockquote>'
+                f'<p>{rng.choice(CHATTER)}</p>')
+    return f"<p>{rng.choice(CHATTER)} <b>{target}</b></p>"
+
+
+def generate(n_posts: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    per_day = n_posts // 10
+    posts, recent = [], []
+    for day in range(10):
+        base = datetime(2026, 11, 2, 3, 0, tzinfo=TZ) + timedelta(days=day)
+        stamps = sorted(rng.uniform(0, 17.3 * 3600) for _ in range(per_day))  # 03:00 .. 20:18
+        for s in stamps:
+            author = rng.choice(NAMES)
+            body = html_for(rng, author, recent[-30:])
+            pid = str(100000 + len(posts))
+            posts.append({"id": pid, "number": len(posts) + 1, "thread": "https://f.example/t/1",
+                          "url": f"https://f.example/t/1/post-{pid}", "author": author,
+                          "author_id": None, "time": (base + timedelta(seconds=int(s))).isoformat(),
+                          "edited": None, "html": body})
+            recent.append((pid, author, body))
+    return posts
+
+
+def _load_and_tally(folder: Path):
+    t0 = time.perf_counter()
+    game = load_game(folder / "game.toml")
+    posts = load_posts(game, offline=True)
+    t1 = time.perf_counter()
+    days = tally_game(game, posts)
+    t2 = time.perf_counter()
+    return t1 - t0, t2 - t1, game, posts, days
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--posts", type=int, default=5000)
+    ap.add_argument("--seed", type=int, default=43)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "game.toml").write_text(game_toml(), encoding="utf-8")
+        with (folder / "posts.jsonl").open("w", encoding="utf-8") as fh:
+            for p in generate(args.posts, args.seed):
+                fh.write(json.dumps(p, ensure_ascii=False) + "\n")
+        timings = [_load_and_tally(folder) for _ in range(args.repeat)]
+        best = min(timings, key=lambda t: t[0] + t[1])
+        tracemalloc.start()  # a separate run: tracing slows Python down several times
+        game, posts, days = _load_and_tally(folder)[2:]
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    votes = sum(len(d.votes) for d in days)
+    print(f"posts {len(posts.main)}, players {len(game.players)}, days {len(days)}, "
+          f"vote posts {votes}, violations {sum(len(d.violations) for d in days)}")
+    print(f"load {best[0]:.3f} s, tally {best[1]:.3f} s, total {best[0] + best[1]:.3f} s "
+          f"(best of {args.repeat}), peak memory {peak / 2**20:.1f} MiB (tracemalloc)")
+    for d in days:
+        print(f"  day {d.day}: {d.outcome.kind.value} {', '.join(d.outcome.players)}"
+              f" ({d.outcome.reason.value if d.outcome.reason else '-'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
