@@ -1,15 +1,19 @@
-"""Forumotion hosted forums (forumattivo.com, forumactif, forumieren, forum2x2…), phpBB3-style skin
+"""Forumotion hosted forums (forumattivo.com, forumactif, forumieren, forum2x2…)
 (forum-engines.md §3.14).
 
-Posts are ``div.post#pID`` (the ``#p0`` block is an advert, skipped); the number is printed
-("Beitrag #1", "Messaggio #1"); the author and the text time share ``p.author``
-("von <span><strong>lupa</strong></span> am 26/10/13, 03:48 pm", "da Nikos Ieri alle 20:04"):
-the text after the name goes to ``dates.parse_forum_time``. The author's group colour lives in
-``p.author``/``postprofile`` and the signature in ``div.signature_div``: neither reaches the body.
+Every post carries the class ``post--ID`` (``post--0`` is an advert slot, skipped). Two skins:
 
-Pages are ``/tID-slug`` then ``/tIDpOFFSET-slug``; the page size is learnt from the page links
-(15, Forumotion's default, until a page of the thread has been read). Other skins (phpBB2,
-PunBB, Invision, ModernBB) use other markup and are not read here.
+* phpBB3-style: ``div.post#pID``, the number printed ("Beitrag #1", "Messaggio #1"), author
+  and text time sharing ``p.author`` ("von <span><strong>lupa</strong></span> am 26/10/13,
+  03:48 pm", "da Nikos Ieri alle 20:04"); body ``div.post-entry``.
+* AwesomeBB: ``div.post-wrap#post-ID``, ``.post-date``, ``.post-author-name``, body
+  ``.post-content``; no printed number (page offset + position).
+
+The time text goes to ``dates.parse_forum_time``. The author's group colour and the signature
+(``div.signature_div``) never reach the body. Pages are ``/tID-slug`` then
+``/tIDpOFFSET-slug``; the page size is learnt from the page links (15, Forumotion's default,
+until a page of the thread has been read). phpBB2, PunBB, Invision and ModernBB skins use
+other markup and are not read here.
 """
 
 from __future__ import annotations
