@@ -87,7 +87,7 @@ def outline(audit: GameAudit, lang: str, public: bool = False) -> list[tuple[int
     """(level, text, url): level 1/2 headings, 3 lines, 4 sub-lines."""
     rows: list[tuple[int, str, str | None]] = [(1, a("title", lang, game=audit.game), None)]
     for d in audit.days:
-        rows += _day_outline(d, lang, public)
+        rows += _day_outline(d, lang, public, audit.timezone)
     if audit.win is not None:
         w = audit.win
         rows.append((2, a("win", lang, rule=w.rule, day=w.day, after=w.after or "-",
@@ -99,7 +99,8 @@ def outline(audit: GameAudit, lang: str, public: bool = False) -> list[tuple[int
     return rows
 
 
-def _day_outline(d: DayAudit, lang: str, public: bool) -> list[tuple[int, str, str | None]]:
+def _day_outline(d: DayAudit, lang: str, public: bool,
+                 tz: str | None = None) -> list[tuple[int, str, str | None]]:
     result = _public(d.result) if public else d.result
     rows = [(2, f"{a('day', lang, day=d.day)} — {_outcome_line(result, lang)}", None)]
     tally = result.get("tally") or []
@@ -115,7 +116,7 @@ def _day_outline(d: DayAudit, lang: str, public: bool) -> list[tuple[int, str, s
         rows.append((3, a("edits", lang), None))
         for e in d.edits:
             line = a("edit_line", lang, player=e.player, first=" ".join(e.first) or "—",
-                     later=" ".join(e.later) or "—", seen=e.seen.isoformat())
+                     later=" ".join(e.later) or "—", seen=_when(e.seen, tz))
             rows.append((4, line + (f" — {a('after_deadline', lang)}" if e.after_deadline else ""), e.url))
     if d.counts:
         rows.append((3, a("counts", lang, ok=sum(c.agrees for c in d.counts), n=len(d.counts)), None))
@@ -139,6 +140,13 @@ def _day_outline(d: DayAudit, lang: str, public: bool) -> list[tuple[int, str, s
         src = a("draw_engine" if d.draw["source"] == "engine" else "draw_audit", lang)
         rows.append((3, a("draw", lang, cursed=d.draw["cursed"] or "—", seed=d.draw["seed"], source=src), None))
     return rows
+
+
+def _when(t: datetime, tz: str | None) -> str:
+    """"02/11 21:00:00" in the game's time zone (report/i18n.py's list format)."""
+    from votal.report.i18n import short_time
+
+    return short_time(t.isoformat(), tz)
 
 
 def _diff_text(x, lang: str) -> str:
