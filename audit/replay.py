@@ -177,27 +177,31 @@ def _event_check(day: int, ev, result: Mapping) -> EliminationCheck:
     return EliminationCheck(day, "event", ev.label(), ev.player, players, agrees, note)
 
 
+_BACK = ("revived",)
+_CARD_MOVES = {"arrest": "arrested", "arrest_cancel": "revived", "necromancy": "revived"}
+
+
 def _deaths(game, results: Sequence[Mapping]) -> list[Death]:
-    """Every departure in time order: murders and game-file eliminations/removals, vote outcomes."""
-    deaths: list[tuple[datetime, Death]] = []
-    for ev in game.events_of("murdered", "eliminated", "removed"):
-        at = ev.at or next((datetime.fromisoformat(r["deadline"]) for r in results
-                            if r["day"] == ev.day), None)
-        if at is not None and ev.player:
-            deaths.append((at, Death(ev.player, ev.day or 0, ev.type, at)))
+    """Every departure and return in time order: murders, removals, the game file's eliminations,
+    arrests (PX-13) and returns (revived, necromancy PX-16, arrest cancelled), vote outcomes."""
+    moves: list[tuple[datetime, int, Death]] = []
+    deadline = {int(r["day"]): datetime.fromisoformat(r["deadline"]) for r in results}
+    for ev in game.events:
+        how = _CARD_MOVES.get(ev.card or "") if ev.type == "card" else ev.type
+        who = ev.target if ev.type == "card" else ev.player
+        if how not in ("murdered", "eliminated", "removed", "arrested", *_BACK) or not who:
+            continue
+        at = ev.at or deadline.get(ev.day or 0)
+        if at is not None:
+            moves.append((at, len(moves), Death(who, ev.day or 0, how, at)))
     for r in results:
-        at = datetime.fromisoformat(r["deadline"])
         out = r.get("outcome") or {}
         gone = list(out.get("players") or ()) if out.get("kind") == "eliminated" else []
         gone += [x["player"] for x in r.get("removed") or ()]
-        deaths += [(at, Death(p, int(r["day"]), "eliminated", at)) for p in gone]
-    seen: set[str] = set()
-    ordered = []
-    for _, d in sorted(deaths, key=lambda x: x[0]):
-        if d.player not in seen:
-            seen.add(d.player)
-            ordered.append(d)
-    return ordered
+        at = deadline[int(r["day"])]
+        moves += [(at, len(moves) + i, Death(p, int(r["day"]), "eliminated", at))
+                  for i, p in enumerate(gone)]
+    return [d for _, _, d in sorted(moves, key=lambda x: (x[0], x[1]))]
 
 
 def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping]) -> tuple[int, ...]:

@@ -35,6 +35,7 @@ class Win:
 
 
 Check = Callable[..., tuple[str, ...]]
+RETURNS = ("revived",)
 _DAY_DEATHS = ("eliminated", "lynched", "removed", "modkilled")
 
 
@@ -116,15 +117,25 @@ def first_win(ruleset: str, players: Sequence[tuple[str, str | None, str | None]
               deaths: Sequence[Death]) -> Win | None:
     """The first moment the ruleset's end condition held: after which death, on which day.
 
-    ``players`` are (name, role, faction); ``deaths`` in game order. None when the ruleset has
+    ``players`` are (name, role, faction); ``deaths`` in game order, returns included
+    (``how == "revived"``: the player is back, and the check waits for the next departure). None when the ruleset has
     no check, when some role and faction are unknown, or when the condition never held.
     """
     if ruleset not in CHECKS or not players or not roles_known(players):
         return None
     rule, check = CHECKS[ruleset]
     alive = list(players)
-    for death in deaths:
+    for i, death in enumerate(deaths):
+        undone = any(d.player == death.player and d.how in RETURNS for d in deaths[i + 1:])
+        if death.how in RETURNS:  # PX-13 arrest cancelled, PX-16 necromancy, a revived event
+            back = [p for p in players if p[0] == death.player and p not in alive]
+            alive += back
+            continue
+        if all(p[0] != death.player for p in alive):
+            continue  # already out: a second record of the same departure
         alive = [p for p in alive if p[0] != death.player]
+        if death.how == "arrested" and undone:
+            continue  # PX-13: an arrest later cancelled never ended anything
         winners = check(alive, death)
         if winners:
             return Win(rule, winners, death.day, death.player, _census(alive))

@@ -210,3 +210,17 @@ def test_elimination_after_a_tie_and_game_file_events():
     won = {"outcome": {"kind": "eliminated", "players": ["Anna"]}}
     wrong = _event_check(2, event, won)
     assert not wrong.agrees and "Anna" in wrong.note and wrong.where == "event #1 (eliminated)"
+
+
+def test_wincheck_follows_returns_and_ignores_repeated_departures():
+    players = [("K", None, "mafia"), ("T1", None, "town"), ("T2", None, "town"), ("T3", None, "town")]
+    # K arrested (a ghost: all killers out) then the arrest cancelled (PX-13): nothing ended.
+    deaths = [Death("K", 1, "arrested"), Death("K", 1, "revived"), Death("T1", 1, "eliminated"),
+              Death("T1", 1, "eliminated"), Death("T2", 2, "murdered")]
+    assert first_win("palermo-extreme", players, deaths) is None
+    # An arrest that stands does end it.
+    win = first_win("palermo-extreme", players, [Death("K", 1, "arrested")])
+    assert win.rule == "PX-21" and win.after == "K" and win.winners == ("town",)
+    # Without the arrest: T1, T2 gone, K vs T3: 1 vs 1 is not "outnumber" (PX-21), is "equal" (PC-07).
+    assert first_win("palermo-extreme", players, deaths[2:]) is None
+    assert first_win("palermo-classic", players, deaths[2:]).after == "T2"
