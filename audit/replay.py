@@ -209,7 +209,7 @@ def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping
     if win is None:
         return ()
     how = next((d.how for d in deaths if d.player == win.after), "")
-    first = win.day if how == "murdered" else win.day + 1
+    first = win.day if how in ("murdered", "arrested") else win.day + 1
     return tuple(int(r["day"]) for r in results if int(r["day"]) >= first and any(
         v.get("status") == "counted" for v in r.get("votes") or ()))
 
