@@ -132,3 +132,18 @@ def test_gatto_nero_draw_shows_the_engines_seed(capsys):
     assert draw["candidates"] == ["Ago", "Bea", "Ciro"] and draw["cursed"] in draw["candidates"]
     code, public = _audit("lm-gatto-nero", "--public", capsys=capsys)
     assert "draw" not in public["days"][0] and str(draw["seed"]) not in json.dumps(public)
+
+
+def test_every_v_code_of_rules_md_is_planted_and_found(capsys):
+    import re
+
+    from tests.conftest import shared_path
+
+    codes = set(re.findall(r"`(V-[A-Z-]+)`", shared_path("spec", "rules.md").read_text(encoding="utf-8")))
+    assert len(codes) >= 20
+    found: set[str] = set()
+    for name in ("px-violations", "mb-violations", "mr-violations", "lm-abstentions"):
+        _, report = _audit(name, capsys=capsys)
+        found |= {rule for _, rule, _ in _found(report)} | {rule for _, rule, _ in _found(report, "review")}
+        found |= {e["code"] for d in report["days"] for e in d["edits"]}
+    assert codes <= found, sorted(codes - found)
