@@ -124,7 +124,8 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
         absent=tuple(result.get("absent", [])), removed=_removed(result, lang),
         violations=_violations(result.get("violations", []), tz, lang),
         review=_review(result.get("review", []) if not result.get("public") else [], lang),
-        revealed=tuple(str(r) for r in result.get("revealed", [])),
+        revealed=tuple(f"{r['player']}: {r.get('role') or '?'}" if isinstance(r, dict) else str(r)
+                       for r in result.get("revealed", [])),
         notes=tuple(i18n.note_text(n, lang) for n in result.get("notes", [])),
         private=() if result.get("public") else _private(result, lang),
         labels={k: i18n.t(k, lang) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]},
