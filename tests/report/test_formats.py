@@ -132,3 +132,17 @@ def test_html_page_is_standalone_with_inline_chart():
     assert "<script" not in out and "<link" not in out and "src=" not in out
     assert "<metadata>" not in out
     assert 'href="https://forum.mafiascum.example/viewtopic.php?t=90210&amp;p=7002"' in out
+
+
+def test_a_running_count_with_no_votes_yet_renders():
+    """A pending day (a running count, `until`) with nothing cast: every format still answers."""
+    d = {"game": "G", "ruleset": "palermo-classic", "day": 2, "language": "it",
+         "timezone": "Europe/Rome", "thread": None, "start": None, "deadline": None,
+         "majority": None, "tally": [], "outcome": {"kind": "pending", "players": []},
+         "absent": [], "removed": [], "votes": [], "violations": [], "review": [],
+         "revealed": [], "notes": []}
+    for fmt in sorted(FORMATS):
+        out = render(d, fmt)
+        assert out.strip()
+    assert "Votazione in corso" in render(d, "text")
+    assert "Nessun voto." in render(d, "bbcode")
