@@ -9,7 +9,7 @@ from lxml import html as lxml_html
 
 from votal.tally.colour import is_red
 from votal.tally.extract import MarkKind, words_besides
-from votal.tally.model import Outcome, OutcomeKind, Reason, Status
+from votal.tally.model import Outcome, OutcomeKind, Reason, ReviewItem, Status
 from votal.tally.rules.common import leaders, removal
 from votal.tally.rules.context import Ballot, Day
 from votal.tally.rules.reading import reading
@@ -40,9 +40,7 @@ def agreement(day: Day) -> None:
         if voter is None or post.id in voted:
             continue
         r = reading(day, post, full=True)
-        refs = [q.post_id for q in r.quotes if q.post_id] + list(getattr(r, "links", ()))
-        source = next((accepted[i] for i in refs if i in accepted
-                       and accepted[i].time < post.time and accepted[i].voter != voter), None)
+        source = _quoted_vote(day, post, voter, r, accepted)
         if source is None:
             continue
         b = Ballot(post, voter, source.target, source.text, rule="MR-03",
@@ -52,6 +50,34 @@ def agreement(day: Day) -> None:
         day.ballots = sorted(day.ballots + added, key=lambda x: (x.post.sort_key(), x.order))
         for i, b in enumerate(day.ballots):
             b.order = i
+
+
+def _quoted_vote(day: Day, post, voter: str, r, accepted: dict[str, Ballot]) -> Ballot | None:
+    """MR-03: the accepted vote a post quotes or links to: by post id, else by quoted author.
+
+    A quote holding a red name that can be tied to no post and no author goes to review.
+    """
+    refs = [q.post_id for q in r.quotes if q.post_id] + list(getattr(r, "links", ()))
+    for ref in refs:
+        b = accepted.get(ref)
+        if b is not None and b.time < post.time and b.voter != voter:
+            return b
+    for q in r.quotes:
+        reds = [m for m in q.marks if m.kind is MarkKind.RED]
+        if q.post_id or not reds:
+            continue
+        author = day.author_slot(q.author, post.time) if q.author else None
+        if author is None:
+            day.review.append(ReviewItem("V-UNRESOLVED-QUOTE", day.name(voter), post.id, post.url,
+                                         reds[0].text))
+            continue
+        res = day.resolver.resolve(reds[0].text)
+        target = day.timeline.slot_of(res.player) if res.player else None
+        found = [b for b in accepted.values() if b.voter == author and b.target == target
+                 and b.time < post.time and author != voter]
+        if found:
+            return found[-1]
+    return None
 
 
 def select_first_accepted(day: Day) -> None:
