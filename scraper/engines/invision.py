@@ -186,7 +186,8 @@ def _author(art: etree._Element, qd: dict) -> tuple[str, str | None]:
     links = art.xpath(
         f".//*[{has_class('cAuthorPane_author')} or {has_class('ipsEntry__username')}]"
         "//a[contains(@href, '/profile/')]"
-    ) or art.xpath(".//a[contains(@href, '/profile/') and normalize-space()]")
+    ) or art.xpath(".//a[contains(@href, '/profile/') and normalize-space()"
+                   " and not(ancestor::*[@data-role='commentContent'])]")  # not a mention
     name = str(qd.get("username") or "") or (text_of(links[0]) if links else "")
     if not name:
         names = art.xpath(f".//*[{has_class('cAuthorPane_author')}]")
