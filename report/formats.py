@@ -97,7 +97,7 @@ def render_html(result: dict, lang: str, public: bool) -> str:
 
 @register("json", "json", public_default=False)
 def render_json(result: dict, lang: str, public: bool) -> str:
-    return json.dumps(select(result, public=public), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(select(result, public=public), ensure_ascii=False, indent=1) + "\n"
 
 
 CSV_COLUMNS = ("game", "day", "number", "time", "voter", "target", "status", "changed", "rule",

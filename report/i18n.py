@@ -95,6 +95,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "private": {"el": "ΙΔΙΩΤΙΚΑ (μόνο για τη ΣΕ)", "it": "PRIVATO (solo per i master)",
                 "ru": "СЕКРЕТНО (только для ведущих)", "en": "PRIVATE (moderators only)"},
     "roles": {"el": "Ρόλοι", "it": "Ruoli", "ru": "Роли", "en": "Roles"},
+    "factions": {"el": "Ομάδες", "it": "Fazioni", "ru": "Команды", "en": "Factions"},
     "effects": {"el": "Ικανότητες", "it": "Abilità", "ru": "Способности", "en": "Abilities"},
     "seed": {"el": "Σπόρος κλήρωσης", "it": "Seme del sorteggio", "ru": "Зерно жеребьёвки",
              "en": "Draw seed"},

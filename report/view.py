@@ -265,12 +265,15 @@ def _private(result: dict, lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     """The private section: roles, ability effects, weights > 1, the draw seed."""
     p = result.get("private") or {}
     roles = tuple(f"{k}: {v}" for k, v in (p.get("roles") or {}).items())
+    factions = tuple(f"{k}: {v}" for k, v in (p.get("factions") or {}).items())
+    weights_given = tuple(f"{k}: {v}" for k, v in (p.get("weights") or {}).items())
     effects = tuple(" ".join(x for x in (e.get("rule", ""), e.get("actor") or "", "→",
                                          e.get("target") or "", "—", e.get("effect", "")) if x)
                     for e in p.get("effects") or [])
     weights = tuple(f"{v['voter']} → {v.get('target')}: {i18n.t('weight', lang)} {v['weight']}"
                     for v in result.get("votes", []) if int(v.get("weight", 1)) > 1)
     seed = () if p.get("seed") is None else (str(p["seed"]),)
-    parts = ((i18n.t("roles", lang), roles), (i18n.t("effects", lang), effects + weights),
-             (i18n.t("seed", lang), seed))
+    parts = ((i18n.t("roles", lang), roles), (i18n.t("factions", lang), factions),
+             (i18n.t("effects", lang), effects + weights),
+             (i18n.t("weight", lang), weights_given), (i18n.t("seed", lang), seed))
     return tuple((k, v) for k, v in parts if v)
