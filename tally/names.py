@@ -150,10 +150,23 @@ class NameResolver:
         scores = sorted(((max(_similarity(probe, k.replace(" ", "")) for k in keys), name)
                          for name, keys in self._keys.items()), reverse=True)
         if not scores or scores[0][0] < self.threshold:
+            # Doubled letters are the commonest misspelling ("Abbadon" for "Abaddon"): a text
+            # equal to exactly one player's name once runs of one letter are collapsed is his.
+            same = {name for name, keys in self._keys.items()
+                    if any(_undouble(k.replace(" ", "")) == _undouble(probe) for k in keys)}
+            return _decide(same, "fuzzy") or UNKNOWN
+        if not scores or scores[0][0] < self.threshold:
             return UNKNOWN
         close = tuple(sorted(n for s, n in scores if s > scores[0][0] - self.margin))
         return Resolution(scores[0][1], "fuzzy", ()) if len(close) == 1 else \
             Resolution(None, "ambiguous", close)
+
+
+_RUN = re.compile(r"(.)\1+")
+
+
+def _undouble(text: str) -> str:
+    return _RUN.sub(r"\1", text)
 
 
 def _similarity(a: str, b: str) -> float:

@@ -137,5 +137,16 @@ def test_fuzzy_can_be_switched_off() -> None:
 def test_threshold_is_a_parameter() -> None:
     strict = NameResolver({"Abaddon": [], "Kinetic": []}, threshold=90.0)
     lenient = NameResolver({"Abaddon": [], "Kinetic": []}, threshold=70.0)
-    assert strict.resolve("Abbadon").how == "unknown"    # 2 edits of 7: 71%
-    assert lenient.resolve("Abbadon").player == "Abaddon"
+    assert strict.resolve("Abadfon").how == "unknown"    # 1 edit of 7: 86%
+    assert lenient.resolve("Abadfon").player == "Abaddon"
+
+
+def test_doubled_letter_misspelling_resolves_uniquely():
+    """Vocabulary (fuzzy with a clear threshold): 'Abbadon' for 'Abaddon' (real game 1390)."""
+    r = NameResolver({"Thor665": ["Abaddon"], "Tommy": [], "Kinetic": []})
+    assert r.resolve("Abbadon").player == "Thor665"
+    # two players that differ only by a doubled letter stay ambiguous for a misspelt third form
+    twins = NameResolver({"Anna": [], "Ana": [], "Bob": []})
+    assert twins.resolve("Aana").how == "ambiguous"
+    # collapsing runs is not a licence for other differences
+    assert r.resolve("Abbadun").how == "unknown"
