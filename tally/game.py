@@ -33,6 +33,7 @@ EVENT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "owl": (("actor", "target", "day"), ("at", "note")),
     "priest": (("actor", "target", "day"), ("at", "note")),
 }
+TIMED = {"murdered", "eliminated", "revived", "removed", "replaced"}
 CARDS = {"extra_vote", "vote_cancel", "arrest", "arrest_cancel", "echo", "exemption",
          "necromancy", "grave_robbing", "failed_murder"}
 PLAYER_FIELDS = ("player", "actor", "target", "old", "new", "a", "b")
@@ -324,6 +325,8 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
     extra = sorted(set(raw) - set(required) - set(optional) - {"type"})
     if extra:
         raise GameFileError(f"{label}: unknown field(s) {', '.join(extra)}")
+    if etype in TIMED and "at" not in raw and "day" not in raw:
+        raise GameFileError(f"{label}: needs 'at' (or at least 'day') to know when it happened")
     fields: dict[str, Any] = {"index": index, "type": etype}
     if "day" in raw:
         if not isinstance(raw["day"], int) or isinstance(raw["day"], bool):

@@ -146,6 +146,8 @@ class DayResult:
     revealed: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     roles: tuple[tuple[str, str], ...] = ()
+    factions: tuple[tuple[str, str], ...] = ()
+    weights: tuple[tuple[str, int], ...] = ()
     effects: tuple[Effect, ...] = ()
     seed: int | None = None
     end: dict | None = None

@@ -24,7 +24,10 @@ def freeze(day) -> DayResult:
     outcome = day.outcome
     outcome = Outcome(outcome.kind, tuple(_n(day, p) for p in outcome.players), outcome.reason,
                       outcome.rule, outcome.next)
-    roles = tuple((p.name, p.role) for p in day.game.players if p.role)
+    players = day.game.players
+    roles = tuple((p.name, p.role) for p in players if p.role)
+    factions = tuple((p.name, p.faction) for p in players if p.faction)
+    weights = tuple((p.name, p.vote_weight) for p in players if p.vote_weight != 1)
     return DayResult(
         game=day.game.title, ruleset=day.game.ruleset, day=day.number,
         language=day.game.language, timezone=day.game.timezone,
@@ -34,7 +37,7 @@ def freeze(day) -> DayResult:
         removed=tuple(Removal(name(r.player), r.reason, r.rule) for r in day.removed),
         votes=votes, violations=tuple(sorted(day.violations, key=_violation_key)),
         review=tuple(day.review), revealed=tuple(_reveal_key(r) for r in day.revealed),
-        notes=tuple(day.notes), end=day.game_end, roles=roles, effects=tuple(day.effects), seed=day.seed,
+        notes=tuple(day.notes), end=day.game_end, roles=roles, factions=factions, weights=weights, effects=tuple(day.effects), seed=day.seed,
         extra={"revealed": list(day.revealed)})
 
 
@@ -79,7 +82,7 @@ def day_to_dict(r: DayResult) -> dict:
         "revealed": list(r.extra.get("revealed", [])),
         "notes": list(r.notes),
         "end": dict(r.end) if r.end else None,
-        "private": {"roles": dict(r.roles),
+        "private": {"roles": dict(r.roles), "factions": dict(r.factions), "weights": dict(r.weights),
                     "effects": [{"rule": e.rule, "actor": e.actor, "target": e.target,
                                  "effect": e.effect} for e in r.effects],
                     "seed": r.seed},
