@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 
 from votal.load import load_game, load_posts
 from votal.tally import tally_game
+from votal.tally.rules.reading import clear_cache
 
 TZ = ZoneInfo("Europe/Athens")
 NAMES = ["Λάμπρος", "Nikos", "Anna", "Μαρία", "Giorgos", "Eleni", "Kostas", "Sofia", "Dimitris",
@@ -68,6 +69,7 @@ def generate(n_posts: int, seed: int) -> list[dict]:
 
 
 def _load_and_tally(folder: Path):
+    clear_cache()  # every run is cold: no post body parsed before
     t0 = time.perf_counter()
     game = load_game(folder / "game.toml")
     posts = load_posts(game, offline=True)
