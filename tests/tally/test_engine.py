@@ -147,3 +147,13 @@ def test_replacement_keeps_the_slot_vote():
     r = tally_day(g, th.game_posts(), 1)
     assert {t.player: t.votes for t in r.tally} == {"Sub": 2, "C": 1}
     assert r.majority == 3   # five slots, not six players
+
+
+def test_until_counts_only_posts_strictly_before_time_and_number():
+    th = Thread()
+    th.vote("A", at(2, 10), "B")
+    second = th.vote("C", at(2, 10), "B")          # same minute, later number
+    r = tally_day(make_game(), th.game_posts(), 1, until=(second.time, second.number))
+    assert [(t.player, t.votes) for t in r.tally] == [("B", 1)]
+    r = tally_day(make_game(), th.game_posts(), 1, until=(second.time, second.number + 1))
+    assert [(t.player, t.votes) for t in r.tally] == [("B", 2)]

@@ -137,3 +137,8 @@ def test_load_game_names_the_file(tmp_path):
         load_game(tmp_path / "syntax.toml")
     with pytest.raises(GameFileError, match="missing.toml"):
         load_game(tmp_path / "missing.toml")
+
+
+def test_timed_event_needs_a_time_or_a_day():
+    msg = refused(game_dict(events=[{"type": "murdered", "player": "A"}]))
+    assert "event #1 (murdered)" in msg and "'at'" in msg
