@@ -124,12 +124,18 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
         absent=tuple(result.get("absent", [])), removed=_removed(result, lang),
         violations=_violations(result.get("violations", []), tz, lang),
         review=_review(result.get("review", []) if not result.get("public") else [], lang),
-        revealed=tuple(f"{r['player']}: {r.get('role') or '?'}" if isinstance(r, dict) else str(r)
-                       for r in result.get("revealed", [])),
+        revealed=tuple(revealed_text(r) for r in result.get("revealed", [])),
         notes=tuple(i18n.note_text(n, lang) for n in result.get("notes", [])),
         private=() if result.get("public") else _private(result, lang),
         labels={k: i18n.t(k, lang) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]},
     )
+
+
+def revealed_text(item: object) -> str:
+    """PC-06 / PX-18: a role the rules reveal publicly, "player: role"."""
+    if isinstance(item, dict):
+        return f"{item.get('player', '?')}: {item.get('role') or '?'}"
+    return str(item)
 
 
 def _int_or_none(value: object) -> int | None:

@@ -146,3 +146,9 @@ def test_a_running_count_with_no_votes_yet_renders():
         assert out.strip()
     assert "Votazione in corso" in render(d, "text")
     assert "Nessun voto." in render(d, "bbcode")
+
+
+def test_revealed_roles_are_public_pc06():
+    d = sample("it-lupus-runoff")
+    d["revealed"] = [{"player": "Gilda", "role": "lupo", "rule": "PC-06"}]
+    assert "[b]Ruoli rivelati:[/b] Gilda: lupo" in render(d, "bbcode")
