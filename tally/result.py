@@ -1,11 +1,14 @@
-"""Freezing a day's count into a DayResult, and the result as JSON (interfaces.md §3) or text."""
+"""Freezing a day's count into a DayResult, and the result as JSON (interfaces.md §3).
+
+Rendering (text, BBCode, Markdown, HTML, CSV) lives in votal.report.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from votal.tally.model import (
-    NO_LYNCH, DayResult, Outcome, OutcomeKind, Removal, Status, TallyRow, Vote, Violation,
+    NO_LYNCH, DayResult, Outcome, Removal, Status, TallyRow, Vote, Violation,
 )
 
 
@@ -87,31 +90,3 @@ def day_to_dict(r: DayResult) -> dict:
                                  "effect": e.effect} for e in r.effects],
                     "seed": r.seed},
     }
-
-
-def render_text(r: DayResult) -> str:
-    """A plain readable tally (the full, private view)."""
-    lines = [f"{r.game} — day {r.day} ({r.ruleset})",
-             f"deadline {r.deadline.isoformat()}" + (f", majority {r.majority}" if r.majority else ""),
-             ""]
-    for row in r.tally:
-        lines.append(f"{row.player} ({row.votes}): {', '.join(row.voters)}")
-    if not r.tally:
-        lines.append("(no counted votes)")
-    o = r.outcome
-    lines += ["", f"Outcome: {o.kind.value}"
-              + (f" — {', '.join(o.players)}" if o.players else "")
-              + (f" ({o.reason.value})" if o.reason else "") + (f", next: {o.next}" if o.next else "")]
-    if r.absent:
-        lines.append("Absent: " + ", ".join(r.absent))
-    for x in r.removed:
-        lines.append(f"Removed: {x.player} ({x.reason}, {x.rule})")
-    for v in r.violations:
-        lines.append(f"{v.rule}: {v.player} (post {v.post}) {v.note}".rstrip())
-    for i in r.review:
-        lines.append(f"REVIEW {i.rule}: {i.player} wrote {i.text!r} (post {i.post})")
-    lines += [f"Note: {n}" for n in r.notes]
-    if r.end:
-        lines.append(f"End of game ({r.end.get('rule')}): {r.end.get('winner') or 'undecided'}"
-                     f" — {r.end.get('note', '')}".rstrip(" —"))
-    return "\n".join(lines) + "\n"
