@@ -68,8 +68,9 @@ def lawyer_blind(day: Day) -> None:
     lawyers = [s for s in day.role_holders("lawyer") if day.active(s, day.vote_end)]
     if not lawyers:
         return
-    if not day.events("lawyer"):
-        day.state.lawyer_missed += 1
+    hours = timedelta(hours=day.options.get("lawyer_hours", 3))
+    if not [e for e in day.events("lawyer") if e.at is None or e.at <= day.start + hours]:
+        day.state.lawyer_missed += 1  # a late choice is no choice
         if day.state.lawyer_missed >= 2:
             for slot in lawyers:
                 removal(day, slot, "no-choice", "MB-05")
