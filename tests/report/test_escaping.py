@@ -32,7 +32,7 @@ def hostile():
     return r
 
 
-OUR_BBCODE = {"b", "/b", "size", "/size", "url", "/url", "s", "/s"}
+OUR_BBCODE = {"b", "/b", "url", "/url", "s", "/s"}
 
 
 def test_bbcode_opens_only_our_tags(hostile):
