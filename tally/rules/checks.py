@@ -67,7 +67,11 @@ def one_cop_swap(game: Game, schedule) -> None:
 
 
 def emperor_self_once(game: Game, schedule) -> None:
-    """PX-10: the emperor may protect himself once per game."""
+    """PX-10: from the night after the first vote; the emperor may protect himself once per game."""
+    for e in game.events_of("immunity"):
+        if e.day is not None and e.day < 2:
+            raise fail(game, e, "PX-10", "the emperor grants immunity from the night after the "
+                                         "first vote: from day 2")
     selves = [e for e in game.events_of("immunity") if e.target == e.actor]
     if len(selves) > 1:
         raise fail(game, selves[1], "PX-10", f"{selves[1].actor} protected himself twice")

@@ -142,3 +142,10 @@ def test_load_game_names_the_file(tmp_path):
 def test_timed_event_needs_a_time_or_a_day():
     msg = refused(game_dict(events=[{"type": "murdered", "player": "A"}]))
     assert "event #1 (murdered)" in msg and "'at'" in msg
+
+
+def test_emperor_acts_from_day_two_and_protects_himself_once():
+    imm = {"type": "immunity", "actor": "A", "target": "A"}
+    assert "PX-10" in refused(game_dict(events=[{**imm, "day": 1}]))
+    msg = refused(game_dict(events=[{**imm, "day": 2}, {**imm, "day": 4}]))
+    assert "event #2 (immunity)" in msg and "PX-10" in msg
