@@ -61,7 +61,8 @@ PALERMO_EXTREME = Preset(
     deadline=time(20, 0), day_change=time(3, 0), murder=time(13, 0), window=(5, 10),
     eliminated_state=PlayerState.GHOST, last_words_causes=frozenset({"vote"}),
     options=_opts(dead_posts_allowed=1, window_first_vote=False, echo_delay_hours=3,
-                  absences_consecutive=2, absences_total=3, murder_at_schedule=False),
+                  absences_consecutive=2, absences_total=3, murder_at_schedule=False,
+                  reveal_on_absences=True),
     unvotable=(c.not_active_target, palermo.immune_target, palermo.exempt_target),
     steps=(
         r.read_ballots, r.edited_votes, palermo.locked_posts, palermo.window_chatter,

@@ -229,6 +229,9 @@ def absence_removals(rule: str):
             day.state.absences.setdefault(slot, []).append(day.number)
             if completes and slot not in leaving:
                 removal(day, slot, "absences", rule)
+                if day.options.get("reveal_on_absences", False):  # PX-18: role revealed
+                    day.revealed.append({"player": day.name(slot), "rule": rule,
+                                         "role": day.game.player(day.name(slot)).role})
     step.__name__ = f"absence_removals[{rule}]"
     step.__doc__ = f"{rule}: two consecutive absences or three in total: out at once."
     return step
