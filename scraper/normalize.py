@@ -16,18 +16,52 @@ from lxml import etree
 _COLOR_IN_STYLE = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 
 
+def _parser(**kw) -> lxml.html.HTMLParser:
+    """lxml.html's parser with one element class (``HtmlElement``) picked in C: the stock
+    lookup runs a Python function for every element proxy only to give form controls their
+    own classes, which no adapter uses."""
+    parser = lxml.html.HTMLParser(**kw)
+    parser.set_element_class_lookup(etree.ElementDefaultClassLookup(
+        element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
+        pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity))
+    return parser
+
+
+_UTF8_PARSER = _parser(encoding="utf-8")
+_PARSER = _parser()
+
+
 def document(html: str | bytes) -> lxml.html.HtmlElement:
     """Parse a whole page (lxml: fast and forgiving with broken markup)."""
     if isinstance(html, str):
         html = html.encode("utf-8")  # lets lxml ignore a conflicting <meta charset>
-        parser = lxml.html.HTMLParser(encoding="utf-8")
-        return lxml.html.document_fromstring(html, parser=parser)
-    return lxml.html.document_fromstring(html)
+        return lxml.html.document_fromstring(html, parser=_UTF8_PARSER)
+    return lxml.html.document_fromstring(html, parser=_PARSER)
+
+
+_FULL_HTML = re.compile(r"^\s*<(?:html|!doctype)", re.I)
 
 
 def fragment(html: str) -> lxml.html.HtmlElement:
-    """Parse a body fragment into a ``<div>`` wrapper."""
-    return lxml.html.fragment_fromstring(html or "", create_parent="div")
+    """Parse a body fragment into a ``<div>`` wrapper.
+
+    The tree of ``lxml.html.fragment_fromstring(html, create_parent="div")``, built without
+    moving every top-level node into a new element: the parsed ``<body>`` itself, taken out of
+    its document and renamed (whitespace-only leading text dropped, as lxml does).
+    """
+    html = html or ""
+    if not _FULL_HTML.match(html):
+        doc = lxml.html.document_fromstring(f"<html><body>{html}</body></html>",
+                                            parser=_PARSER)
+        bodies = [e for e in doc if e.tag == "body"]
+        if len(bodies) == 1 and not bodies[0].attrib:
+            body = bodies[0]
+            doc.remove(body)
+            body.tag, body.tail = "div", None
+            if body.text is not None and not body.text.strip():
+                body.text = None
+            return body
+    return lxml.html.fragment_fromstring(html, create_parent="div", parser=_PARSER)
 
 
 def drop(el: etree._Element) -> None:
@@ -40,9 +74,24 @@ def unwrap(el: etree._Element) -> None:
     el.drop_tag()
 
 
-def drop_all(root: etree._Element, xpaths: Iterable[str]) -> None:
+_COMPILED: dict[str, etree.XPath] = {}
+
+
+def xpath(expr: str | etree.XPath) -> etree.XPath:
+    """``expr`` compiled once (adapters run the same few dozen expressions on every post;
+    compiling one costs more than evaluating it on a post)."""
+    if isinstance(expr, etree.XPath):
+        return expr
+    found = _COMPILED.get(expr)
+    if found is None:
+        found = _COMPILED[expr] = etree.XPath(expr)
+    return found
+
+
+def drop_all(root: etree._Element, xpaths: Iterable[str | etree.XPath]) -> None:
+    """Remove every element the expressions match (subtree and all, the text after it kept)."""
     for xp in xpaths:
-        for el in root.xpath(xp):
+        for el in xpath(xp)(root):
             if el.getparent() is not None:
                 el.drop_tree()
 
@@ -52,6 +101,10 @@ def css_color(el: etree._Element) -> str | None:
     style = el.get("style") or ""
     m = _COLOR_IN_STYLE.search(style)
     return m.group(1).strip() if m else None
+
+
+_STYLED = etree.XPath("descendant-or-self::*[@style]")
+_STYLED_SPANS = etree.XPath("descendant-or-self::span[@style]")
 
 
 def normalize_colors(root: etree._Element) -> None:
@@ -66,14 +119,14 @@ def normalize_colors(root: etree._Element) -> None:
             _replace_keeping_children(el, span)
         else:
             el.drop_tag()
-    for el in list(root.iter()):
-        if not isinstance(el.tag, str) or el.tag in ("span", "blockquote", "details", "summary"):
+    for el in _STYLED(root):  # only a style attribute can hold a colour
+        if el.tag in ("span", "blockquote", "details", "summary"):
             continue
         color = css_color(el)
         if color and el.tag not in ("div", "p", "td", "li"):
             span = etree.Element("span", style=f"color: {color}")
             _replace_keeping_children(el, span)
-    for el in root.iter("span"):
+    for el in _STYLED_SPANS(root):
         color = css_color(el)
         if color:
             for attr in list(el.attrib):
@@ -129,7 +182,24 @@ def make_spoiler(el: etree._Element, content: etree._Element | None, title: str 
 
 
 def inner_html(el: etree._Element) -> str:
-    """Serialised children of ``el`` (the element's own tag left out), whitespace trimmed."""
+    """Serialised children of ``el`` (the element's own tag left out), whitespace trimmed.
+
+    ``el.text`` is kept as it is (not re-escaped). The children are serialised in one call:
+    ``el`` without text and attributes is written whole and its bare tags cut off.
+    """
+    if len(el) > 1:
+        text, attrib = el.text, list(el.attrib.items())
+        el.text = None
+        el.attrib.clear()
+        try:
+            whole = etree.tostring(el, encoding="unicode", method="html", with_tail=False)
+        finally:
+            el.text = text
+            for k, v in attrib:
+                el.set(k, v)
+        head, tail = f"<{el.tag}>", f"</{el.tag}>"
+        if whole.startswith(head) and whole.endswith(tail):
+            return ((text or "") + whole[len(head):-len(tail)]).strip()
     parts = [el.text or ""]
     for child in el:
         parts.append(etree.tostring(child, encoding="unicode", method="html", with_tail=True))
@@ -140,14 +210,19 @@ def text_of(el: etree._Element | None) -> str:
     return " ".join(el.text_content().split()) if el is not None else ""
 
 
-_SAFE_DROP = (
-    ".//script", ".//style", ".//noscript", ".//*[@data-excludequote]",
-)
+# one union: dropping a set of subtrees gives the same tree in any order
+_SAFE_DROP = (etree.XPath(".//script | .//style | .//noscript | .//*[@data-excludequote]"),)
 
 
 def clean(root: etree._Element) -> None:
     """Drop what is never post text in any engine (scripts, styles, IPS edit notes)."""
     drop_all(root, _SAFE_DROP)
+
+
+def ascii_lower(html: str) -> str:
+    """``html`` with only A-Z lowered: enough to look for tag and attribute names (which HTML
+    reads in any case) with ``in``, at a fraction of the cost of ``str.lower`` or a regex."""
+    return html.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
 
 def has_class(name: str) -> str:

@@ -42,7 +42,7 @@ from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
+    ascii_lower, clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
     normalize_colors, text_of,
 )
 
@@ -183,21 +183,45 @@ def _quote_ref(number: str | None, quoted_topic: str | None, topic: int | None) 
     return f"#{number}"
 
 
+_LIGHTBOX_META = etree.XPath(f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]")
+_QUOTE_CONTROLS = etree.XPath(".//*[@class='quote-controls']")
+_QUOTES = etree.XPath(f".//aside[{has_class('quote')}]")
+_QUOTE_TITLE = etree.XPath(f"./*[{has_class('title')}]")
+_QUOTE_BODY = etree.XPath("./blockquote")
+_SPOILERS = etree.XPath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]")
+
+
 def normalize_cooked(cooked: str, topic: int | None = None) -> str:
-    """interfaces.md §2 body from Discourse ``cooked`` HTML (``topic``: the post's topic id)."""
-    root = fragment(_literal_colors(cooked))
-    clean(root)
-    drop_all(root, (f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]",
-                    ".//*[@class='quote-controls']"))
-    for q in root.xpath(f".//aside[{has_class('quote')}]"):
-        for title in q.xpath(f"./*[{has_class('title')}]"):
-            title.drop_tree()
-        inner = q.xpath("./blockquote")
-        make_quote(q, inner[0] if inner else None, q.get("data-username"),
-                   _quote_ref(q.get("data-post"), q.get("data-topic"), topic))
-    for s in root.xpath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]"):
-        make_spoiler(s, None)
-    normalize_colors(root)
+    """interfaces.md §2 body from Discourse ``cooked`` HTML (``topic``: the post's topic id).
+
+    A step whose markup the source cannot hold is skipped (each one walks the whole tree, and
+    most posts have no spoiler, script or colour): its class name or tag must be spelt out in
+    the source to match, unless character references hide it (``&#``: every step runs).
+    """
+    html, low = cooked, ascii_lower(cooked)
+    if "[colo" in low:
+        html = _literal_colors(cooked)
+        low = ascii_lower(html)
+    every = "&#" in html
+    root = fragment(html)
+    if every or any(w in low for w in ("<script", "<style", "<noscript", "data-excludequote")):
+        clean(root)
+    if every or "lightbox-wrapper" in html:
+        drop_all(root, (_LIGHTBOX_META,))
+    if every or "quote-controls" in html:
+        drop_all(root, (_QUOTE_CONTROLS,))
+    if every or "quote" in html:
+        for q in _QUOTES(root):
+            for title in _QUOTE_TITLE(q):
+                title.drop_tree()
+            inner = _QUOTE_BODY(q)
+            make_quote(q, inner[0] if inner else None, q.get("data-username"),
+                       _quote_ref(q.get("data-post"), q.get("data-topic"), topic))
+    if every or "spoile" in html:
+        for s in _SPOILERS(root):
+            make_spoiler(s, None)
+    if every or "<font" in low or "style" in low:
+        normalize_colors(root)
     return inner_html(root)
 
 
