@@ -73,7 +73,7 @@ def _assert_no_leak(out: str, facts: dict, lang: str, where: str,
     body = out.replace(title, "").replace(escape.markdown(title), "")
     body = re.sub(r"https?://[^\s\]\)\"<,]+", "URL", body)
     for r in revealed:          # roles the rules announce (PC-06, PX-18) are public
-        body = body.replace(r, "")
+        body = body.replace(r, "").replace(escape.markdown(r), "")
     ours = _our_words(lang)
     lines = body.casefold().splitlines()
     for holder, word in list(facts["roles"].items()) + list(facts["factions"].items()):
