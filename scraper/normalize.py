@@ -151,19 +151,30 @@ def make_quote(el: etree._Element, content: etree._Element | None,
     ``content`` is the element holding the quoted text (its children move into the blockquote);
     ``None`` means ``el`` itself.
     """
-    bq = etree.Element("blockquote")
-    if author:
-        bq.set("data-author", author.strip())
-    if post_id:
-        bq.set("data-post", str(post_id).strip())
+    parent = el.getparent()
     src = el if content is None else content
+    if parent is not None and src.tag == "blockquote":  # the same tree, no child moved
+        src.attrib.clear()
+        _quote_attrs(src, author, post_id)
+        if src is not el:
+            src.tail = el.tail
+            parent.replace(el, src)
+        return
+    bq = etree.Element("blockquote")
+    _quote_attrs(bq, author, post_id)
     bq.text = src.text
     for child in list(src):
         bq.append(child)
     bq.tail = el.tail
-    parent = el.getparent()
     if parent is not None:
         parent.replace(el, bq)
+
+
+def _quote_attrs(bq: etree._Element, author: str | None, post_id: str | None) -> None:
+    if author:
+        bq.set("data-author", author.strip())
+    if post_id:
+        bq.set("data-post", str(post_id).strip())
 
 
 def make_spoiler(el: etree._Element, content: etree._Element | None, title: str = "Spoiler") -> None:
@@ -223,6 +234,14 @@ def ascii_lower(html: str) -> str:
     """``html`` with only A-Z lowered: enough to look for tag and attribute names (which HTML
     reads in any case) with ``in``, at a fraction of the cost of ``str.lower`` or a regex."""
     return html.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+
+
+_XML_SPACE = re.compile(r"[ \t\r\n]+")
+
+
+def class_tokens(el: etree._Element) -> list[str]:
+    """The class names of ``el``, split as :func:`has_class` splits them (XML whitespace)."""
+    return _XML_SPACE.split(el.get("class") or "")
 
 
 def has_class(name: str) -> str:

@@ -30,6 +30,7 @@ import json
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
+from functools import lru_cache
 from html import escape
 from urllib.parse import urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
@@ -42,7 +43,7 @@ from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    ascii_lower, clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
+    ascii_lower, class_tokens, clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
     normalize_colors, text_of,
 )
 
@@ -75,9 +76,18 @@ def _iso(value: str | None) -> datetime | None:
         return None
 
 
+@lru_cache(maxsize=64)
 def _origin(url: str) -> str:
     p = urlsplit(url)
     return f"{p.scheme}://{p.netloc}"
+
+
+def _join(origin: str, link: str) -> str:
+    """``urljoin(origin + "/", link)``; a plain ``/path`` link (every ``post_url``) is appended
+    as it is, which is what urljoin gives it."""
+    if link.startswith("/") and not link.startswith("//") and "/." not in link:
+        return origin + link
+    return urljoin(origin + "/", link)
 
 
 def topic_id(url: str) -> int:
@@ -146,7 +156,7 @@ def _post(p: dict, thread: str, url: str) -> Post:
     link = p.get("post_url") or f"{urlsplit(thread).path}/{number}"
     return Post(
         id=str(p["id"]), number=int(number) if number is not None else None, thread=thread,
-        url=urljoin(_origin(url) + "/", link), author=str(p.get("username") or ""),
+        url=_join(_origin(url), link), author=str(p.get("username") or ""),
         author_id=str(p["user_id"]) if p.get("user_id") is not None else None,
         time=created, edited=edited,
         html=normalize_cooked(str(p.get("cooked") or ""), p.get("topic_id")),
@@ -186,9 +196,27 @@ def _quote_ref(number: str | None, quoted_topic: str | None, topic: int | None) 
 _LIGHTBOX_META = etree.XPath(f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]")
 _QUOTE_CONTROLS = etree.XPath(".//*[@class='quote-controls']")
 _QUOTES = etree.XPath(f".//aside[{has_class('quote')}]")
-_QUOTE_TITLE = etree.XPath(f"./*[{has_class('title')}]")
-_QUOTE_BODY = etree.XPath("./blockquote")
 _SPOILERS = etree.XPath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]")
+
+
+def _convert_quote(q: etree._Element, topic: int | None) -> int:
+    """``aside.quote > div.title + blockquote`` -> ``<blockquote data-author data-post>``.
+
+    The aside has two or three children: read in Python, not with two more XPath calls.
+    Returns how many ``[@class='quote-controls']`` went with the title.
+    """
+    inner, controls = None, 0
+    for child in list(q):
+        if not isinstance(child.tag, str):
+            continue
+        if "title" in (child.get("class") or "") and "title" in class_tokens(child):
+            controls += sum(1 for e in child.iter() if e.get("class") == "quote-controls")
+            child.drop_tree()
+        elif inner is None and child.tag == "blockquote":
+            inner = child
+    make_quote(q, inner, q.get("data-username"),
+               _quote_ref(q.get("data-post"), q.get("data-topic"), topic))
+    return controls
 
 
 def normalize_cooked(cooked: str, topic: int | None = None) -> str:
@@ -197,6 +225,7 @@ def normalize_cooked(cooked: str, topic: int | None = None) -> str:
     A step whose markup the source cannot hold is skipped (each one walks the whole tree, and
     most posts have no spoiler, script or colour): its class name or tag must be spelt out in
     the source to match, unless character references hide it (``&#``: every step runs).
+    Quote controls are dropped after the quotes, whose titles usually take them all along.
     """
     html, low = cooked, ascii_lower(cooked)
     if "[colo" in low:
@@ -204,19 +233,16 @@ def normalize_cooked(cooked: str, topic: int | None = None) -> str:
         low = ascii_lower(html)
     every = "&#" in html
     root = fragment(html)
-    if every or any(w in low for w in ("<script", "<style", "<noscript", "data-excludequote")):
+    if every or "<script" in low or "<style" in low or "<noscript" in low or "excludequote" in low:
         clean(root)
     if every or "lightbox-wrapper" in html:
         drop_all(root, (_LIGHTBOX_META,))
-    if every or "quote-controls" in html:
-        drop_all(root, (_QUOTE_CONTROLS,))
+    controls = html.count("quote-controls")
     if every or "quote" in html:
         for q in _QUOTES(root):
-            for title in _QUOTE_TITLE(q):
-                title.drop_tree()
-            inner = _QUOTE_BODY(q)
-            make_quote(q, inner[0] if inner else None, q.get("data-username"),
-                       _quote_ref(q.get("data-post"), q.get("data-topic"), topic))
+            controls -= _convert_quote(q, topic)
+    if every or controls > 0:
+        drop_all(root, (_QUOTE_CONTROLS,))
     if every or "spoile" in html:
         for s in _SPOILERS(root):
             make_spoiler(s, None)
