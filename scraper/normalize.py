@@ -79,13 +79,21 @@ _COMPILED: dict[str, etree.XPath] = {}
 
 def xpath(expr: str | etree.XPath) -> etree.XPath:
     """``expr`` compiled once (adapters run the same few dozen expressions on every post;
-    compiling one costs more than evaluating it on a post)."""
+    compiling one costs more than evaluating it on a post). Per-post values go in XPath
+    variables (``$id``), so that the cache stays small."""
     if isinstance(expr, etree.XPath):
         return expr
     found = _COMPILED.get(expr)
     if found is None:
+        if len(_COMPILED) > 4096:
+            _COMPILED.clear()
         found = _COMPILED[expr] = etree.XPath(expr)
     return found
+
+
+def xp(el: etree._Element, expr: str | etree.XPath, **variables) -> list:
+    """``el.xpath(expr, **variables)`` with ``expr`` compiled once."""
+    return xpath(expr)(el, **variables)
 
 
 def drop_all(root: etree._Element, xpaths: Iterable[str | etree.XPath]) -> None:

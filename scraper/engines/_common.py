@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from functools import lru_cache
 from urllib.parse import urljoin
 from zoneinfo import ZoneInfo
 
@@ -17,7 +16,7 @@ from lxml import etree
 
 from votal.errors import ScrapeError
 from votal.scraper import dates
-from votal.scraper.normalize import document, has_class
+from votal.scraper.normalize import document, has_class, xpath
 
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w-]+)""", re.I)
 # WHATWG: a page that says latin-1 is decoded as windows-1252 by every browser.
@@ -72,9 +71,12 @@ def load(page: str | bytes) -> etree._Element:
     return document(as_text(page))
 
 
+_BASE_HREF = etree.XPath("//head/base/@href | //base/@href")
+
+
 def base_url(doc: etree._Element, url: str) -> str:
     """The URL relative links resolve against (``<base href>`` wins over the page URL)."""
-    for href in doc.xpath("//head/base/@href | //base/@href"):
+    for href in _BASE_HREF(doc):
         if href.strip():
             return urljoin(url, href.strip())
     return url
@@ -84,25 +86,19 @@ def absolute(base: str, href: str | None) -> str | None:
     return urljoin(base, href.strip()) if href else None
 
 
-@lru_cache(maxsize=1024)
-def xpath(expr: str) -> etree.XPath:
-    """A compiled XPath (adapters reuse a few dozen expressions on every post)."""
-    return etree.XPath(expr)
+def find(el: etree._Element, expr: str | etree.XPath, **variables) -> list:
+    return xpath(expr)(el, **variables)
 
 
-def find(el: etree._Element, expr: str) -> list:
-    return xpath(expr)(el)
-
-
-def first(el: etree._Element, expr: str) -> etree._Element | None:
-    found = xpath(expr)(el)
+def first(el: etree._Element, expr: str | etree.XPath, **variables) -> etree._Element | None:
+    found = xpath(expr)(el, **variables)
     return found[0] if found else None
 
 
-def first_of(el: etree._Element, *exprs: str) -> etree._Element | None:
+def first_of(el: etree._Element, *exprs: str | etree.XPath, **variables) -> etree._Element | None:
     """The first match of the first XPath that matches (priority order, not document order)."""
     for expr in exprs:
-        found = xpath(expr)(el)
+        found = xpath(expr)(el, **variables)
         if found:
             return found[0]
     return None

@@ -43,8 +43,8 @@ from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    ascii_lower, class_tokens, clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
-    normalize_colors, text_of,
+    ascii_lower, class_tokens, clean, document, drop_all, fragment, has_class, inner_html,
+    make_quote, make_spoiler, normalize_colors, text_of, xp,
 )
 
 BATCH = 20
@@ -397,7 +397,7 @@ class Discourse(Engine):
             return PageInfo(current=1, last=1, next_url=None)
         doc = document(html)
         m = re.search(r"[?&]page=(\d+)", url)
-        nxt = doc.xpath("//link[@rel='next']/@href | //a[@rel='next']/@href")
+        nxt = xp(doc, "//link[@rel='next']/@href | //a[@rel='next']/@href")
         current = int(m.group(1)) if m else 1
         return PageInfo(current, None if nxt else current, urljoin(url, nxt[0]) if nxt else None)
 
@@ -417,18 +417,18 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
     ``"{topic}#{number}"`` (prefer the JSON API, whose ids are real)."""
     tid = _TOPIC.search(urlsplit(thread).path).group(2)
     posts = []
-    for el in doc.xpath(f"//div[{has_class('crawler-post')}]"):
-        pos = el.xpath(".//*[@itemprop='position']")
+    for el in xp(doc, f"//div[{has_class('crawler-post')}]"):
+        pos = xp(el, ".//*[@itemprop='position']")
         number = int(text_of(pos[0])) if pos and text_of(pos[0]).isdigit() else len(posts) + 1
-        names = el.xpath(".//*[@itemprop='author']//*[@itemprop='name']") or el.xpath(
+        names = xp(el, ".//*[@itemprop='author']//*[@itemprop='name']") or xp(el, 
             f".//*[{has_class('creator')}]//a")
-        stamps = el.xpath(".//time/@datetime | .//meta[@itemprop='datePublished']/@content")
+        stamps = xp(el, ".//time/@datetime | .//meta[@itemprop='datePublished']/@content")
         when = _iso(stamps[0]) if stamps else None
         if when is None:
             raise ScrapeError(f"{url}: Discourse crawler post #{number} has no time")
-        modified = el.xpath(".//meta[@itemprop='dateModified']/@content")
+        modified = xp(el, ".//meta[@itemprop='dateModified']/@content")
         edited = _iso(modified[0]) if modified else None
-        body = el.xpath(".//*[@itemprop='text']")
+        body = xp(el, ".//*[@itemprop='text']")
         posts.append(Post(
             id=f"{tid}#{number}", number=number, thread=thread, url=f"{thread}/{number}",
             author=text_of(names[0]) if names else "", author_id=None, time=when,

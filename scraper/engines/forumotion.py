@@ -32,7 +32,7 @@ from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
-    text_of,
+    text_of, xp,
 )
 
 DEFAULT_PER_PAGE = 15
@@ -56,21 +56,21 @@ def normalize_body(entry: etree._Element) -> str:
     clean(entry)
     drop_all(entry, (f".//*[{has_class('signature_div')}]", f".//*[{has_class('clear')}]",
                      f".//*[{has_class('edited-message')}]"))
-    for bq in entry.xpath(".//blockquote"):
-        cite = bq.xpath("./cite | ./div/cite")
+    for bq in xp(entry, ".//blockquote"):
+        cite = xp(bq, "./cite | ./div/cite")
         author = None
         if cite:
             text = text_of(cite[0])
             m = _WROTE.match(text)
             author = m.group(1).strip() if m else None
             cite[0].drop_tree()
-        inner = bq.xpath("./div")
+        inner = xp(bq, "./div")
         make_quote(bq, inner[0] if len(inner) == 1 and not (bq.text or "").strip() else None,
                    author, None)
-    for s in entry.xpath(f".//*[{has_class('spoiler')}]"):
-        for head in s.xpath(f"./dt | ./*[{has_class('spoiler_title')}]"):
+    for s in xp(entry, f".//*[{has_class('spoiler')}]"):
+        for head in xp(s, f"./dt | ./*[{has_class('spoiler_title')}]"):
             head.drop_tree()
-        inner = s.xpath(f"./dd | ./*[{has_class('spoiler_content')}]")
+        inner = xp(s, f"./dd | ./*[{has_class('spoiler_content')}]")
         make_spoiler(s, inner[0] if inner else None)
     normalize_colors(entry)
     return inner_html(entry)
@@ -118,7 +118,7 @@ class Forumotion(Engine):
         m = _TOPIC_PATH.match(urlsplit(url).path)
         offset = int(m.group(2)) if m and m.group(2) else 0
         posts = []
-        for el in doc.xpath("//div[contains(@class, 'post--')]"):
+        for el in xp(doc, "//div[contains(@class, 'post--')]"):
             m = _POST_CLASS.search(el.get("class", ""))
             if m and m.group(1) != "0":  # post--0 is the advert slot
                 posts.append(_post(el, m.group(1), offset + len(posts) + 1, thread, url, tz, now,
@@ -133,13 +133,13 @@ def _languages(doc: etree._Element) -> tuple[str, ...] | None:
 
 def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: ZoneInfo,
           now: datetime, langs: tuple[str, ...] | None) -> Post:
-    info = el.xpath(f".//*[{has_class('post-info')}]")
+    info = xp(el, f".//*[{has_class('post-info')}]")
     printed = _NUMBER.search(text_of(info[0])) if info else None
     author, author_id, when_text = _byline(el)
     when = parse_forum_time(when_text, tz, now, langs)
     if when is None:
         raise ScrapeError(f"{url}: Forumotion post {pid}: cannot read the time {when_text!r}")
-    entry = next((found for xp in _BODIES if (found := el.xpath(xp))), None)
+    entry = next((found for expr in _BODIES if (found := xp(el, expr))), None)
     return Post(
         id=pid, number=int(printed.group(1)) if printed else number, thread=thread,
         url=_permalink(el, pid, url), author=author, author_id=author_id,
@@ -150,16 +150,16 @@ def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: 
 def _byline(el: etree._Element) -> tuple[str, str | None, str]:
     """Author, user id and date text: phpBB3 skin ``p.author`` ("da NAME il DATE") or the
     AwesomeBB skin's ``.post-author-name`` and ``.post-date``."""
-    head = el.xpath(f".//p[{has_class('author')}]")
+    head = xp(el, f".//p[{has_class('author')}]")
     if head:
         author, author_id, when_text = _author_and_time(head[0])
     else:
-        names = el.xpath(f".//*[{has_class('post-author-name')}]")
-        dates = el.xpath(f".//*[{has_class('post-date')}]")
+        names = xp(el, f".//*[{has_class('post-author-name')}]")
+        dates = xp(el, f".//*[{has_class('post-date')}]")
         author, author_id = (text_of(names[0]) if names else ""), None
         when_text = text_of(dates[0]) if dates else ""
     if author_id is None:  # the profile link in the author box, never a link in the body
-        outside = el.xpath(f".//a[not(ancestor::*[{has_class('post-entry')} or "
+        outside = xp(el, f".//a[not(ancestor::*[{has_class('post-entry')} or "
                            f"{has_class('post-content')}])]/@href")
         for href in outside:
             u = _USER.match(urlsplit(href).path) if href.startswith(("/u", "http")) else None
@@ -170,19 +170,19 @@ def _byline(el: etree._Element) -> tuple[str, str | None, str]:
 
 
 def _permalink(el: etree._Element, pid: str, url: str) -> str:
-    for href in el.xpath(f".//h3//a[contains(@href, '#{pid}')]/@href"
-                         f" | .//h2//a[contains(@href, '#{pid}')]/@href"):
+    for href in xp(el, ".//h3//a[contains(@href, $anchor)]/@href"
+                       " | .//h2//a[contains(@href, $anchor)]/@href", anchor=f"#{pid}"):
         return urljoin(url, href)
     return f"{urljoin(url, urlsplit(url).path)}#{pid}"
 
 
 def _author_and_time(p: etree._Element) -> tuple[str, str | None, str]:
     """Name, user id and the date text of ``p.author`` ("von NAME am DATE")."""
-    for a in p.xpath(".//a[starts-with(@href, '/u') or contains(@href, '/u')]"):
+    for a in xp(p, ".//a[starts-with(@href, '/u') or contains(@href, '/u')]"):
         m = _USER.match(urlsplit(a.get("href", "")).path)
         if m:
             return text_of(a), m.group(1), _after(p, a)
-    names = p.xpath(".//strong") or p.xpath("./span")
+    names = xp(p, ".//strong") or xp(p, "./span")
     if names:
         top = names[0]
         while top.getparent() is not p and top.getparent() is not None:
@@ -206,7 +206,7 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
     topic = _TOPIC_PATH.match(urlsplit(url).path)
     pages: dict[int, str] = {}
     holders = []
-    for a in doc.xpath("//a[@href]"):
+    for a in xp(doc, "//a[@href]"):
         m = _TOPIC_PATH.match(urlsplit(a.get("href")).path)
         t = text_of(a)
         if m and topic and m.group(1) == topic.group(1) and t.isdigit() and m.group(2):
@@ -216,7 +216,7 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
                 _per_page[(urlsplit(url).netloc, m.group(1))] = int(m.group(2)) // (int(t) - 1)
     current = 1
     for h in holders[:1]:
-        strong = [text_of(s) for s in h.xpath("./strong") if text_of(s).isdigit()]
+        strong = [text_of(s) for s in xp(h, "./strong") if text_of(s).isdigit()]
         current = int(strong[0]) if strong else current
     if topic and topic.group(2) and not holders:
         current = 1 + int(topic.group(2)) // DEFAULT_PER_PAGE

@@ -24,7 +24,7 @@ from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
-    normalize_colors, text_of,
+    normalize_colors, text_of, xp,
 )
 
 _TOPIC = re.compile(r"(/topic/\d+-[^/?#]*)")
@@ -56,26 +56,26 @@ def _iso(value: str | None) -> datetime | None:
 def edited_time(content: etree._Element) -> datetime | None:
     """The "Edited <time> by X" note IPS writes inside the content (``[data-excludequote]``);
     kept as ``edited`` for C-07 (a post is judged by the version seen first)."""
-    for t in content.xpath(".//*[@data-excludequote]//time[@datetime]"):
+    for t in xp(content, ".//*[@data-excludequote]//time[@datetime]"):
         return _iso(t.get("datetime"))
     return None
 
 
 def _convert_quotes(root: etree._Element) -> None:
-    for q in root.xpath(f".//blockquote[{has_class('ipsQuote')} or @data-ipsquote]"):
+    for q in xp(root, f".//blockquote[{has_class('ipsQuote')} or @data-ipsquote]"):
         author = q.get("data-ipsquote-username") or q.get("data-cite")
         post = q.get("data-ipsquote-contentcommentid")
-        for cit in q.xpath(f"./*[{has_class('ipsQuote_citation')}]"):
+        for cit in xp(q, f"./*[{has_class('ipsQuote_citation')}]"):
             cit.drop_tree()
-        contents = q.xpath(f"./*[{has_class('ipsQuote_contents')}]")
+        contents = xp(q, f"./*[{has_class('ipsQuote_contents')}]")
         make_quote(q, contents[0] if contents else None, author, post)
 
 
 def _convert_spoilers(root: etree._Element) -> None:
-    for s in root.xpath(f".//*[{has_class('ipsSpoiler')}]"):  # IPS 4 div, IPS 5 details
-        header = s.xpath(f"./summary | ./*[{has_class('ipsSpoiler_header')}]")
+    for s in xp(root, f".//*[{has_class('ipsSpoiler')}]"):  # IPS 4 div, IPS 5 details
+        header = xp(s, f"./summary | ./*[{has_class('ipsSpoiler_header')}]")
         title = text_of(header[0]) if header else ""
-        contents = s.xpath(f"./*[{has_class('ipsSpoiler_contents')}]")
+        contents = xp(s, f"./*[{has_class('ipsSpoiler_contents')}]")
         for h in header:
             h.drop_tree()
         make_spoiler(s, contents[0] if contents else None, title or "Spoiler")
@@ -139,7 +139,7 @@ class Invision(Engine):
         info = _page_info(doc, url)
         thread = self.thread_url(url)
         seen: set[str] = set()  # a "recommended posts" block may repeat a comment
-        articles = [a for a in doc.xpath("//article[starts-with(@id, 'elComment_')]")
+        articles = [a for a in xp(doc, "//article[starts-with(@id, 'elComment_')]")
                     if not (a.get("id") in seen or seen.add(a.get("id")))]
         per_page = _per_page(doc, info, len(articles))
         posts = []
@@ -150,7 +150,7 @@ class Invision(Engine):
 
 
 def _per_page(doc: etree._Element, info: PageInfo, count: int) -> int | None:
-    for v in doc.xpath("//*[@data-ipspagination-perpage]/@data-ipspagination-perpage"):
+    for v in xp(doc, "//*[@data-ipspagination-perpage]/@data-ipspagination-perpage"):
         if v.strip().isdigit():
             return int(v)
     if info.current == 1 or info.next_url:
@@ -159,7 +159,7 @@ def _per_page(doc: etree._Element, info: PageInfo, count: int) -> int | None:
 
 
 def _quotedata(art: etree._Element) -> dict:
-    for raw in art.xpath(".//@data-quotedata"):
+    for raw in xp(art, ".//@data-quotedata"):
         try:
             data = json.loads(raw)
         except ValueError:
@@ -172,7 +172,7 @@ def _quotedata(art: etree._Element) -> dict:
 def _post(art: etree._Element, number: int | None, thread: str, url: str) -> Post:
     pid = art.get("id").removeprefix("elComment_")
     qd = _quotedata(art)
-    contents = art.xpath(".//*[@data-role='commentContent']")
+    contents = xp(art, ".//*[@data-role='commentContent']")
     content = contents[0] if contents else etree.Element("div")
     author, author_id = _author(art, qd)
     return Post(
@@ -183,14 +183,14 @@ def _post(art: etree._Element, number: int | None, thread: str, url: str) -> Pos
 
 
 def _author(art: etree._Element, qd: dict) -> tuple[str, str | None]:
-    links = art.xpath(
+    links = xp(art, 
         f".//*[{has_class('cAuthorPane_author')} or {has_class('ipsEntry__username')}]"
         "//a[contains(@href, '/profile/')]"
-    ) or art.xpath(".//a[contains(@href, '/profile/') and normalize-space()"
+    ) or xp(art, ".//a[contains(@href, '/profile/') and normalize-space()"
                    " and not(ancestor::*[@data-role='commentContent'])]")  # not a mention
     name = str(qd.get("username") or "") or (text_of(links[0]) if links else "")
     if not name:
-        names = art.xpath(f".//*[{has_class('cAuthorPane_author')}]")
+        names = xp(art, f".//*[{has_class('cAuthorPane_author')}]")
         name = text_of(names[0]) if names else "Guest"
     uid = qd.get("userid")
     if not uid and links:
@@ -203,7 +203,7 @@ def _time(art: etree._Element, qd: dict, pid: str, url: str) -> datetime:
     t = _epoch(qd.get("timestamp"))
     if t:
         return t
-    for el in art.xpath(".//time[@datetime and not(ancestor::*[@data-role='commentContent'])]"):
+    for el in xp(art, ".//time[@datetime and not(ancestor::*[@data-role='commentContent'])]"):
         t = _iso(el.get("datetime"))
         if t:
             return t
@@ -211,7 +211,7 @@ def _time(art: etree._Element, qd: dict, pid: str, url: str) -> datetime:
 
 
 def _permalink(art: etree._Element, pid: str, thread: str, url: str) -> str:
-    for href in art.xpath(".//a[contains(@href, 'do=findComment')]/@href"):
+    for href in xp(art, ".//a[contains(@href, 'do=findComment')]/@href"):
         if f"comment={pid}" in href:
             return urljoin(url, href)
     return f"{thread}?do=findComment&comment={pid}"
@@ -220,14 +220,14 @@ def _permalink(art: etree._Element, pid: str, thread: str, url: str) -> str:
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
     m = _PAGE.search(url.split("#", 1)[0]) or re.search(r"[?&]page=(\d+)", url)
     current = int(m.group(1)) if m else 1
-    active = doc.xpath(f"//li[{has_class('ipsPagination_active')}]//a/@data-page")
+    active = xp(doc, f"//li[{has_class('ipsPagination_active')}]//a/@data-page")
     if active and active[0].isdigit():
         current = int(active[0])
     last = None
-    for v in doc.xpath("//a[@rel='last']/@data-page | //*[@data-pages]/@data-pages"):
+    for v in xp(doc, "//a[@rel='last']/@data-page | //*[@data-pages]/@data-pages"):
         if v.strip().isdigit():
             last = max(last or 0, int(v))
-    nxt = doc.xpath("//a[@rel='next']/@href | //link[@rel='next']/@href")
+    nxt = xp(doc, "//a[@rel='next']/@href | //link[@rel='next']/@href")
     next_url = urljoin(url, nxt[0]) if nxt else None
     if last is not None and current >= last:
         next_url = None

@@ -23,7 +23,7 @@ from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
-    text_of,
+    text_of, xp,
 )
 
 _PID = re.compile(r"pid=?(\d+)")
@@ -59,9 +59,9 @@ def has_class_el(el: etree._Element, name: str) -> bool:
 
 
 def _quote_author(cite: etree._Element) -> str | None:
-    for span in cite.xpath("./span"):  # the "(date)" part
+    for span in xp(cite, "./span"):  # the "(date)" part
         span.drop_tree()
-    for a in cite.xpath(f".//a[{has_class('quick_jump')}]"):
+    for a in xp(cite, f".//a[{has_class('quick_jump')}]"):
         a.drop_tree()
     text = text_of(cite)
     if not text or _BARE_QUOTE.match(text):
@@ -80,17 +80,17 @@ def normalize_body(body: etree._Element) -> str:
     """
     clean(body)
     drop_all(body, (f".//*[{has_class('signature')}]",))
-    for bq in body.xpath(f".//blockquote[{has_class('mycode_quote')}]"):
-        cites = bq.xpath("./cite")
+    for bq in xp(body, f".//blockquote[{has_class('mycode_quote')}]"):
+        cites = xp(bq, "./cite")
         author = post = None
         if cites:
-            jumps = cites[0].xpath(".//a/@href")
+            jumps = xp(cites[0], ".//a/@href")
             m = _PID.search(jumps[0]) if jumps else None
             post = m.group(1) if m else None
             author = _quote_author(cites[0])
             cites[0].drop_tree()
         make_quote(bq, None, author, post)
-    for s in body.xpath(f".//*[{has_class('spoiler')}]"):
+    for s in xp(body, f".//*[{has_class('spoiler')}]"):
         make_spoiler(s, None)
     normalize_colors(body)
     return inner_html(body)
@@ -134,11 +134,11 @@ class MyBB(Engine):
 
     def page_info(self, html: str, url: str) -> PageInfo:
         doc = document(html)
-        cur = [text_of(e) for e in doc.xpath(f"//*[{has_class('pagination_current')}]")]
+        cur = [text_of(e) for e in xp(doc, f"//*[{has_class('pagination_current')}]")]
         current = int(cur[0]) if cur and cur[0].isdigit() else 1
-        numbers = [int(text_of(a)) for a in doc.xpath(
+        numbers = [int(text_of(a)) for a in xp(doc, 
             f"//*[{has_class('pagination')}]//a") if text_of(a).isdigit()]
-        nxt = doc.xpath(f"//a[{has_class('pagination_next')}]/@href")
+        nxt = xp(doc, f"//a[{has_class('pagination_next')}]/@href")
         last = max([current, *numbers])
         return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
 
@@ -147,7 +147,7 @@ class MyBB(Engine):
         thread = self.thread_url(url)
         langs = _languages(doc)
         posts = []
-        for el in doc.xpath(f"//div[starts-with(@id, 'post_')][{has_class('post')}]"):
+        for el in xp(doc, f"//div[starts-with(@id, 'post_')][{has_class('post')}]"):
             pid = el.get("id").removeprefix("post_")
             if not pid.isdigit():
                 continue
@@ -162,15 +162,15 @@ def _languages(doc: etree._Element) -> tuple[str, ...] | None:
 
 def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime,
           langs: tuple[str, ...] | None) -> Post:
-    dates = el.xpath(f".//*[{has_class('post_date')}]")
+    dates = xp(el, f".//*[{has_class('post_date')}]")
     when_text = _text_with_titles(dates[0], skip="post_edit") if dates else ""
     when = parse_forum_time(when_text, tz, now, langs)
     if when is None:
         raise ScrapeError(f"{url}: MyBB post {pid}: cannot read the time {when_text!r}")
-    link = el.xpath(f".//*[{has_class('post_head')}]//a[contains(@href, 'pid={pid}')]")
+    link = xp(el, f".//*[{has_class('post_head')}]//a[contains(@href, $pid)]", pid=f"pid={pid}")
     number = text_of(link[0]).lstrip("#") if link else ""
     author, author_id = _author(el)
-    body = el.xpath(f".//*[@id='pid_{pid}']")
+    body = xp(el, ".//*[@id=$id]", id=f"pid_{pid}")
     return Post(
         id=pid, number=int(number) if number.isdigit() else None, thread=thread,
         url=urljoin(url, link[0].get("href")) if link else f"{thread}#pid{pid}",
@@ -180,10 +180,10 @@ def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now
 
 
 def _author(el: etree._Element) -> tuple[str, str | None]:
-    names = el.xpath(f".//*[{has_class('author_information')}]//*[{has_class('largetext')}]"
+    names = xp(el, f".//*[{has_class('author_information')}]//*[{has_class('largetext')}]"
                      " | .//*[@class='largetext']")
     name = text_of(names[0]) if names else "Guest"
-    for href in el.xpath(".//a[contains(@href, 'uid=')]/@href"):
+    for href in xp(el, ".//a[contains(@href, 'uid=')]/@href"):
         m = _UID.search(href)
         if m:
             return name, m.group(1)
@@ -192,7 +192,7 @@ def _author(el: etree._Element) -> tuple[str, str | None]:
 
 def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime,
             langs: tuple[str, ...] | None) -> datetime | None:
-    notes = el.xpath(f".//*[@id='edited_by_{pid}']")
+    notes = xp(el, ".//*[@id=$id]", id=f"edited_by_{pid}")
     if not notes:
         return None
     text = _text_with_titles(notes[0])

@@ -23,8 +23,8 @@ from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, document, drop_all, inner_html, make_quote, make_spoiler, normalize_colors, has_class,
-    text_of,
+    clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
+    text_of, xp,
 )
 
 _TOPIC = re.compile(r"(/topic/\d+(?:/[^/?#]+)?)")
@@ -54,11 +54,11 @@ def _quote_header(bq: etree._Element) -> tuple[str | None, str | None]:
     if prev is None or prev.tag != "p" or (prev.tail or "").strip():
         return None, None
     text = text_of(prev)
-    links = [(a, _POST_LINK.search(a.get("href", ""))) for a in prev.xpath(".//a")]
+    links = [(a, _POST_LINK.search(a.get("href", ""))) for a in xp(prev, ".//a")]
     post_links = [m.group(1) for _, m in links if m]
     if not text.endswith(":") or not post_links:
         return None, None
-    mentions = prev.xpath(f".//a[{has_class('plugin-mentions-user')}]")
+    mentions = xp(prev, f".//a[{has_class('plugin-mentions-user')}]")
     m = _SAID.match(text)
     author = text_of(mentions[0]).lstrip("@") if mentions else (m.group(1) if m else None)
     prev.drop_tree()
@@ -69,10 +69,10 @@ def normalize_body(content: etree._Element) -> str:
     """interfaces.md §2 body of a NodeBB post (``[component=post/content]``)."""
     clean(content)
     drop_all(content, _CHROME)
-    for bq in content.xpath(".//blockquote"):
+    for bq in xp(content, ".//blockquote"):
         author, pid = _quote_header(bq)
         make_quote(bq, None, author, pid)
-    for s in content.xpath(f".//*[{has_class('spoiler')}]"):
+    for s in xp(content, f".//*[{has_class('spoiler')}]"):
         make_spoiler(s, None)
     normalize_colors(content)
     return inner_html(content)
@@ -107,7 +107,7 @@ class NodeBB(Engine):
         m = re.search(r"[?&]page=(\d+)", url)
         current = int(pag.get("currentPage") or (m.group(1) if m else 1))
         last = int(pag["pageCount"]) if pag.get("pageCount") else None
-        nxt = doc.xpath("//link[@rel='next']/@href")
+        nxt = xp(doc, "//link[@rel='next']/@href")
         if nxt:
             next_url = urljoin(url, nxt[0])
         elif last is not None and current < last:
@@ -121,11 +121,11 @@ class NodeBB(Engine):
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
         doc = document(html)
         thread = self.thread_url(url)
-        return [_post(li, thread, url) for li in doc.xpath("//li[@component='post'][@data-pid]")]
+        return [_post(li, thread, url) for li in xp(doc, "//li[@component='post'][@data-pid]")]
 
 
 def _ajaxify(doc: etree._Element) -> dict:
-    for text in doc.xpath("//script[@id='ajaxify-data']/text()"):
+    for text in xp(doc, "//script[@id='ajaxify-data']/text()"):
         try:
             data = json.loads(text)
         except ValueError:
@@ -140,14 +140,14 @@ def _post(li: etree._Element, thread: str, url: str) -> Post:
     if stamp.isdigit():
         when = datetime.fromtimestamp(int(stamp) / 1000, tz=timezone.utc)
     else:
-        metas = li.xpath(".//meta[@itemprop='datePublished']/@content")
+        metas = xp(li, ".//meta[@itemprop='datePublished']/@content")
         when = _iso(metas[0]) if metas else None
         if when is None:
             raise ScrapeError(f"{url}: NodeBB post {pid} has no time")
-    modified = li.xpath(".//meta[@itemprop='dateModified']/@content")
+    modified = xp(li, ".//meta[@itemprop='dateModified']/@content")
     index = li.get("data-index", "")
-    content = li.xpath(".//*[@component='post/content']")
-    author = li.get("data-username") or text_of(next(iter(li.xpath(".//*[@itemprop='author']")), None))
+    content = xp(li, ".//*[@component='post/content']")
+    author = li.get("data-username") or text_of(next(iter(xp(li, ".//*[@itemprop='author']")), None))
     return Post(
         id=pid, number=int(index) + 1 if index.isdigit() else None, thread=thread,
         url=urljoin(url, f"/post/{pid}"), author=author, author_id=li.get("data-uid") or None,

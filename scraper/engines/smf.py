@@ -27,7 +27,7 @@ from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
-    text_of,
+    text_of, xp,
 )
 
 DEFAULT_PER_PAGE = 15
@@ -59,10 +59,10 @@ def normalize_body(inner: etree._Element) -> str:
     """
     clean(inner)
     drop_all(inner, (f".//*[{has_class('signature')}]", f".//*[{has_class('quotefooter')}]"))
-    for bq in inner.xpath(".//blockquote"):
+    for bq in xp(inner, ".//blockquote"):
         author, post = _quote_source(bq)
         make_quote(bq, None, author, post)
-    for s in inner.xpath(f".//*[{has_class('spoiler')} or {has_class('sp-wrap')}]"):
+    for s in xp(inner, f".//*[{has_class('spoiler')} or {has_class('sp-wrap')}]"):
         make_spoiler(s, None)
     normalize_colors(inner)
     return inner_html(inner)
@@ -74,12 +74,12 @@ def _quote_source(bq: etree._Element) -> tuple[str | None, str | None]:
     prev = bq.getprevious()
     if prev is not None and has_class_el(prev, "quoteheader"):
         header = prev
-    cites = bq.xpath("./cite")
+    cites = xp(bq, "./cite")
     if header is None and cites:
         header = cites[0]
     if header is None:
         return None, None
-    links = header.xpath(".//a/@href")
+    links = xp(header, ".//a/@href")
     m = _MSG.search(links[0]) if links else None
     am = _QUOTE_AUTHOR.match(text_of(header)) if ":" in text_of(header) else None
     header.drop_tree()
@@ -139,7 +139,7 @@ class SMF(Engine):
         offset = _offset(doc, url)
         langs = _languages(doc)
         posts = []
-        for i, inner in enumerate(doc.xpath("//div[starts-with(@id, 'msg_')]"
+        for i, inner in enumerate(xp(doc, "//div[starts-with(@id, 'msg_')]"
                                             f"[{has_class('inner')}]")):
             posts.append(_post(inner, offset + i + 1, thread, url, tz, now, langs))
         return posts
@@ -162,9 +162,9 @@ def _offset(doc: etree._Element, url: str) -> int:
 def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInfo,
           now: datetime, langs: tuple[str, ...] | None) -> Post:
     mid = inner.get("id").removeprefix("msg_")
-    box = inner.xpath(f"ancestor::*[.//*[{has_class('poster')}]][1]")
+    box = xp(inner, f"ancestor::*[.//*[{has_class('poster')}]][1]")
     box = box[0] if box else inner
-    header = box.xpath(f".//*[{has_class('keyinfo')} or {has_class('postinfo')}]"
+    header = xp(box, f".//*[{has_class('keyinfo')} or {has_class('postinfo')}]"
                        f"//*[{has_class('smalltext')}]")
     when_text, reply = _header_time(header[0]) if header else ("", None)
     when = parse_forum_time(when_text, tz, now, langs)
@@ -184,7 +184,7 @@ def _header_time(el: etree._Element) -> tuple[str, int | None]:
     SMF bolds the label *and* the words Today/Yesterday ("<strong>Today</strong> at 10:00"):
     only a bold part holding "#N" or ending in ":" is the label.
     """
-    label = next((s for s in el.xpath("./strong")
+    label = next((s for s in xp(el, "./strong")
                   if "#" in text_of(s) or text_of(s).endswith(":")), None)
     reply = None
     if label is not None:
@@ -202,17 +202,17 @@ def _header_time(el: etree._Element) -> tuple[str, int | None]:
 
 
 def _author(box: etree._Element) -> tuple[str, str | None]:
-    links = box.xpath(f".//*[{has_class('poster')}]//h4//a[contains(@href, 'action=profile')]")
+    links = xp(box, f".//*[{has_class('poster')}]//h4//a[contains(@href, 'action=profile')]")
     if links:
         m = _PROFILE.search(links[0].get("href", ""))
         return text_of(links[0]), (m.group(1) if m else None)
-    names = box.xpath(f".//*[{has_class('poster')}]//h4")
+    names = xp(box, f".//*[{has_class('poster')}]//h4")
     return (text_of(names[0]) if names else "Guest"), None
 
 
 def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime,
             langs: tuple[str, ...] | None) -> datetime | None:
-    notes = box.xpath(f".//*[@id='modified_{mid}']")
+    notes = xp(box, ".//*[@id=$id]", id=f"modified_{mid}")
     text = text_of(notes[0]) if notes else ""
     if ":" not in text:
         return None
@@ -221,7 +221,7 @@ def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime,
 
 
 def _permalink(box: etree._Element, mid: str, url: str) -> str:
-    for href in box.xpath(".//a/@href"):
+    for href in xp(box, ".//a/@href"):
         if f"msg{mid}#msg{mid}" in href or f".msg{mid}" in href and href.endswith(f"#msg{mid}"):
             return strip_session(urljoin(url, href))
     thread = SMF().thread_url(url)
@@ -230,8 +230,8 @@ def _permalink(box: etree._Element, mid: str, url: str) -> str:
 
 
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
-    links = doc.xpath(f"//a[{has_class('navPages')} or {has_class('nav_page')}]")
-    current_el = doc.xpath(f"//*[a[{has_class('navPages')} or {has_class('nav_page')}]]/strong"
+    links = xp(doc, f"//a[{has_class('navPages')} or {has_class('nav_page')}]")
+    current_el = xp(doc, f"//*[a[{has_class('navPages')} or {has_class('nav_page')}]]/strong"
                            f" | //span[{has_class('current_page')}]")
     pages = {}
     for a in links:

@@ -73,12 +73,12 @@ def _post(doc: etree._Element, body: etree._Element, fallback: int, thread: str,
                None)
     if box is None:
         raise ScrapeError(f"{where}: no post table (table#post{pid}) around the message")
-    menu = first(box, f".//*[@id='postmenu_{pid}']")
+    menu = first(box, ".//*[@id=$id]", id=f"postmenu_{pid}")
     user = first(menu, ".//a[contains(@href, 'member.php')]") if menu is not None else None
     author = text_of(user if user is not None else menu)
     if not author:
         raise ScrapeError(f"{where}: no author found")
-    count = first(box, f".//a[@id='postcount{pid}']")
+    count = first(box, ".//a[@id=$id]", id=f"postcount{pid}")
     printed = number(count.get("name") or text_of(count)) if count is not None else None
     stamp = first(box, f".//td[{cls('thead')}]")
     note = first(box, ".//em[.//span[@class='time']]")

@@ -93,12 +93,12 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
     if not author:
         raise ScrapeError(f"{where}: no author found")
     counter = first(li, f".//a[{cls('postcounter')}]")
-    count = first(li, f".//a[@id='postcount{pid}']")
+    count = first(li, ".//a[@id=$id]", id=f"postcount{pid}")
     printed = number(text_of(counter)) if counter is not None else None
     if printed is None and count is not None:
         printed = number(count.get("name"))
-    body = first_of(li, f".//div[@id='post_message_{pid}']/blockquote[{cls('postcontent')}]",
-                    f".//div[@id='post_message_{pid}']")
+    body = first_of(li, f".//div[@id=$id]/blockquote[{cls('postcontent')}]", ".//div[@id=$id]",
+                    id=f"post_message_{pid}")
     if body is None:
         raise ScrapeError(f"{where}: no post body found")
     stamp = first_of(li, f".//*[{cls('postdate')}]//*[{cls('date')}]", f".//*[{cls('date')}]")
