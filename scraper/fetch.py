@@ -1,7 +1,11 @@
 """Incremental scrape of one thread into the store (interfaces.md §4 ``votal scrape``).
 
-The engine is chosen by an ``engine:URL`` prefix, else by URL pattern, else by the markup of the
-first page fetched. Pages are walked with the adapter's ``page_info``/``page_url``.
+The engine is chosen by an ``engine:URL`` prefix, else by the store (a thread scraped before keeps
+its engine), else by URL pattern, else by the markup of the first page fetched. A URL-pattern
+match is confirmed on the first page: markup the engine does not recognise falls back to markup
+detection, and a page no engine recognises is NotAThreadError naming the URL.
+Pages are walked with the adapter's ``page_info``/``page_url``; a page already stored is asked
+again at its stored URL (offset-paged engines learn their page size per process).
 
 Re-running on a known thread starts from the last stored page (conditional GET with the stored
 ETag / Last-Modified; a 304 is re-read from the stored body), so an unchanged thread of any length
@@ -81,9 +85,16 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
     """Fetch a thread (or its new pages) into ``store``; see the module docstring."""
     run = _Run(store=store, client=client, tz=zone(timezone), progress=progress,
                now=now or (lambda: datetime.now(UTC)), requests0=client.requests)
+    forced = engines.split_forced(url)[0] is not None
     engine, url = resolve_engine(url)
-    if engine is None:  # a thread scraped before: its engine is known, no request to find it
-        engine, url = _known_engine(store, url)
+    if not forced:  # a thread scraped before: its engine is known, no request to find it
+        known, known_url = _known_engine(store, url, engine)
+        if known is not None:
+            engine, url = known, known_url
+        elif engine is not None and _api_module(engine) is None:
+            # a new thread whose URL looks like an engine's: its page must look like one too
+            first = client.get(engine.thread_url(url))
+            return _scrape_pages(run, confirm_engine(engine, first, url), url, first, full)
     first = None
     if engine is None:
         first = client.get(url)
@@ -93,8 +104,33 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
             if is_login_wall(first.text):
                 raise explain_empty(url, first.text, None) from None
             raise
+    return _scrape_pages(run, engine, first.url if first else url, first, full)
+
+
+def confirm_engine(engine: Engine, first: Response, url: str | None = None) -> Engine:
+    """The engine of a thread's first page fetched: ``engine`` (matched by URL) when the markup
+    is its own, else the engine the markup names (§1 fingerprints).
+
+    Neither: a login wall is reported as such, anything else as not a thread page.
+    """
+    url = url or first.url
+    if engine.detect(first.text[:300_000]):
+        return engine
+    try:
+        return engines.for_page(first.text, url)
+    except UnknownEngineError:
+        if is_login_wall(first.text):
+            raise explain_empty(url, first.text, None) from None
+        raise NotAThreadError(
+            f"{url}: not a thread page (the URL looks like {engine.label or engine.name}, "
+            "but neither that engine nor any other recognises the page)") from None
+
+
+def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
+                  full: bool) -> ScrapeSummary:
+    store = run.store
     run.engine = engine
-    run.thread_url = engine.thread_url(first.url if first else url)
+    run.thread_url = engine.thread_url(url)
     run.key = run.thread_url
     store.ensure_thread(run.key, engine.name, run.thread_url, run.now())
     api = _api_module(engine)
@@ -113,14 +149,20 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
     return run.summary()
 
 
-def _known_engine(store: Store, url: str) -> tuple[Engine | None, str]:
-    rec = store.find_thread(url)
-    if rec is None:
-        return None, url
-    try:
-        return engines.get(rec.engine), rec.url
-    except UnknownEngineError:
-        return None, url
+def _known_engine(store: Store, url: str,
+                  matched: Engine | None = None) -> tuple[Engine | None, str]:
+    """The engine and first-page URL a stored thread was scraped with (found by the URL given,
+    or by the thread URL the URL-matched engine makes of it), when it has stored pages."""
+    candidates = [url] + ([matched.thread_url(url)] if matched is not None else [])
+    for candidate in candidates:
+        rec = store.find_thread(candidate)
+        if rec is None or store.last_page(rec.key) is None:
+            continue
+        try:
+            return engines.get(rec.engine), rec.url
+        except UnknownEngineError:
+            return None, url
+    return None, url
 
 
 def _api_module(engine: Engine):
@@ -218,8 +260,12 @@ class _Run:
     def request(self, number: int, url: str | None = None) -> tuple[str, str | None, str | None]:
         """URL and validators (ETag, Last-Modified) for page ``number``; read in the caller's
         thread, so worker threads never touch the store."""
-        url = url or self.page_url(number)
         stored = self.store.page(self.key, number)
+        if url is None:
+            # a stored page is asked again at its own URL: offset-paged engines (phpBB, SMF,
+            # Forumotion) compute a page's URL from a page size learnt in this process only
+            known = stored.url if stored is not None else ""
+            url = known if known.startswith(("http://", "https://")) else self.page_url(number)
         if stored is not None and stored.body is not None:
             return url, stored.etag, stored.last_modified
         return url, None, None
