@@ -195,7 +195,6 @@ def _quote_ref(number: str | None, quoted_topic: str | None, topic: int | None) 
 
 _LIGHTBOX_META = etree.XPath(f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]")
 _QUOTE_CONTROLS = etree.XPath(".//*[@class='quote-controls']")
-_QUOTES = etree.XPath(f".//aside[{has_class('quote')}]")
 _SPOILERS = etree.XPath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]")
 
 
@@ -239,8 +238,9 @@ def normalize_cooked(cooked: str, topic: int | None = None) -> str:
         drop_all(root, (_LIGHTBOX_META,))
     controls = html.count("quote-controls")
     if every or "quote" in html:
-        for q in _QUOTES(root):
-            controls -= _convert_quote(q, topic)
+        for q in list(root.iter("aside")):  # in C: no XPath walk over every text node
+            if "quote" in (q.get("class") or "") and "quote" in class_tokens(q):
+                controls -= _convert_quote(q, topic)
     if every or controls > 0:
         drop_all(root, (_QUOTE_CONTROLS,))
     if every or "spoile" in html:
