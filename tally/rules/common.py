@@ -146,7 +146,9 @@ def leaders(day: Day) -> tuple[int, list[str]]:
     if not live:
         return 0, []
     top = max(live.values())
-    return top, sorted((t for t, n in live.items() if n == top), key=day.name)
+    # No Lynch is a target (MS-01) but no slot: it has no occupant to be named by.
+    return top, sorted((t for t, n in live.items() if n == top),
+                       key=lambda t: t if t == NO_LYNCH else day.name(t))
 
 
 # -- who is charged --------------------------------------------------------------------------------

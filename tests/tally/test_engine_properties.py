@@ -1,0 +1,401 @@
+"""Properties (hypothesis) of the whole tally, for every ruleset preset.
+
+Games are built in memory with ``parse_game`` (what ``load.load_game`` calls) and hypothesis-drawn
+posts: votes in several red syntaxes and MS-01 commands, chatter, quotes of earlier posts, self
+votes, unknown names, moderator and non-player posts, times across the day and around the deadline
+(and the PX-03 20:05-20:10 window). The properties:
+
+(a) the effective votes never exceed the weights of the counted voters plus the bonuses the rules
+    allow (PX-06 mayor, only in a tie; PX-11 extra-vote cards), every counted voter is in exactly one
+    tally row, every vote has a known status and a rule id (C-06), the outcome names tallied players;
+(b) the input order of posts never matters: the engine orders them by time, then number;
+(c) no post body crashes a tally, in any preset.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import replace
+from datetime import date, datetime, time, timedelta
+from html import escape
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from votal.load import load_game, load_posts
+from votal.scraper.model import Post
+from votal.tally import GamePosts, tally_game
+from votal.tally.game import Game, parse_game
+from votal.tally.presets import PRESETS
+
+from .helpers import Thread, at, make_game
+
+RULESETS = sorted(PRESETS)
+DAY1 = date(2026, 11, 2)  # a Monday: palermo-classic pauses nothing in the first days (PC-01)
+# (timezone, deadline, day change) per ruleset; the last three have no default hours (C-09).
+HOURS = {
+    "palermo-extreme": ("Europe/Athens", time(20), time(3)),
+    "palermo-classic": ("Europe/Athens", time(20), time(3)),
+    "mafia-baku": ("Asia/Baku", time(21), time(10)),
+    "lupus-mirtillo": ("Europe/Rome", time(21, 30), time(8)),
+    "mafia-forum-ru": ("Europe/Moscow", time(22), time(22)),
+    "mafiascum": ("America/New_York", time(19), time(19)),
+}
+GIVES_HOURS = {"lupus-mirtillo", "mafia-forum-ru", "mafiascum"}
+NAME_POOL = ["Alexis", "Babis", "Giota", "Dimitra", "Eleni", "Fotis", "Haris", "Ilias", "Kostas",
+             "Λένα", "Мария", "Nikos", "Olga", "Petros"]
+UNKNOWN = ["Zorro", "Qwxyzt", "nobody at all", "Ghostface"]
+HOST, STRANGER = "Host", "Stranger"
+STATUSES = {"counted", "void", "invalid", "ignored"}
+
+RED_FORMS = [
+    '<span style="color: #ff0000">{}</span>', '<span style="color:red">{}</span>',
+    '<span style="color: rgb(226, 80, 65)">{}</span>', '<font color="#c0392b">{}</font>',
+    '<span style="color: darkred"><b>{}</b></span>', '<b><span style="color:#E74C3C">{}</span></b>',
+    '<span style="color: #ff8c00">{}</span>',  # orange: not a vote (MR-02 V-NOT-RED)
+]
+MS_FORMS = ['<span class="bbvote">VOTE: {}</span>', "<b>vote: {}</b>", "<br>VOTE: {}<br>",
+            "<b>unvote</b>", '<span class="bbvote">VOTE: No Lynch</span>']
+CHATTER = ["hmm", "I think this is a town read", "πολύ ήσυχος σήμερα", "он торопит всех",
+           "vote hopping is scummy", "per me è lupo", "ok", "<i>lol</i>", "&amp; more"]
+QUOTE_FORMS = ['<blockquote data-author="{a}" data-post="{id}">{html}</blockquote>',
+               "<blockquote><cite>{a} wrote:</cite>{html}</blockquote>",
+               "<blockquote>{html}</blockquote>"]
+
+# -- building games ------------------------------------------------------------------------------
+
+
+def deadline_of(ruleset: str, day: int) -> datetime:
+    tz, hour, _ = HOURS[ruleset]
+    return datetime.combine(DAY1 + timedelta(days=day - 1), hour, tzinfo=ZoneInfo(tz))
+
+
+@st.composite
+def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
+    """A game dict as parsed TOML: 6-12 players and the events its ruleset knows."""
+    ruleset = draw(rulesets)
+    names = draw(st.lists(st.sampled_from(NAME_POOL), min_size=6, max_size=12, unique=True))
+    players: list[dict] = [{"name": n} for n in names]
+    events: list[dict] = []
+    tz, deadline, day_change = HOURS[ruleset]
+    pick = st.sampled_from(names)
+    if draw(st.booleans()):  # a murder on day 2 (PX-17, PC-02, C-02)
+        events.append({"type": "murdered", "player": draw(pick), "day": 2,
+                       "at": deadline_of(ruleset, 2) - timedelta(hours=7)})
+    if ruleset == "palermo-extreme":
+        if draw(st.booleans()):
+            players[draw(st.integers(0, len(names) - 1))]["role"] = "mayor"
+        for day in draw(st.lists(st.integers(1, 2), max_size=2)):
+            events.append({"type": "card", "card": "extra_vote", "actor": draw(pick), "day": day})
+        if draw(st.booleans()):
+            events.append({"type": "card", "card": "vote_cancel", "actor": draw(pick),
+                           "target": draw(pick), "day": draw(st.integers(1, 2))})
+        if draw(st.booleans()):
+            events.append({"type": "card", "card": "exemption", "actor": draw(pick),
+                           "day": draw(st.integers(1, 2))})
+        if draw(st.booleans()):
+            actor, target = draw(st.lists(pick, min_size=2, max_size=2, unique=True))
+            events.append({"type": "lawyer", "actor": actor, "target": target, "day": 2})
+    elif ruleset == "mafiascum":
+        for p in players:
+            p["vote_weight"] = draw(st.sampled_from([1, 1, 1, 2]))
+    elif ruleset == "mafia-baku" and draw(st.booleans()):
+        events.append({"type": "lawyer", "actor": draw(pick), "target": draw(pick), "day": 1})
+    elif ruleset == "lupus-mirtillo" and draw(st.booleans()):
+        events.append({"type": "priest", "actor": draw(pick), "target": draw(pick), "day": 1})
+    data = {"title": "property", "ruleset": ruleset, "timezone": tz, "moderators": [HOST],
+            "source": {"posts": "posts.jsonl"}, "schedule": {"day1": DAY1},
+            "players": players, "events": events}
+    if ruleset == "mafia-baku":
+        data["source"]["vote_thread"] = "vote-posts.jsonl"
+    if ruleset in GIVES_HOURS:
+        data["schedule"].update(deadline=deadline.strftime("%H:%M"),
+                                day_change=day_change.strftime("%H:%M"))
+    return data
+
+
+OFFSETS = st.one_of(st.integers(-1000, -1),               # the day before the deadline
+                    st.integers(-1000, 400),              # anywhere, the next day's start too
+                    st.integers(-6, 14),                  # around the deadline and the window
+                    st.sampled_from([-1, 0, 4, 5, 9, 10]))  # the PX-02..PX-04 edges
+
+
+@st.composite
+def post_specs(draw, names: list[str], syntax: str) -> dict:
+    """One post: author, time (offset from a deadline) and the pieces of its body.
+
+    Most posts hold one vote in the ruleset's own syntax; some hold the other syntax, several
+    names, a quote of an earlier post, reasons or chatter only.
+    """
+    author = draw(st.sampled_from(names + names + [HOST, STRANGER]))
+    own = "red" if syntax == "red" else "cmd"
+    kinds = [own] if draw(st.integers(0, 9)) < 7 else []
+    kinds += draw(st.lists(st.sampled_from(["chat", "chat", "reason", "quote", "red", "cmd"]),
+                           max_size=2))
+    pieces = []
+    for kind in draw(st.permutations(kinds)):
+        if kind in ("red", "cmd"):
+            who = draw(st.sampled_from(names + [author, draw(st.sampled_from(UNKNOWN))]))
+            forms = RED_FORMS if kind == "red" else MS_FORMS
+            pieces.append((kind, draw(st.sampled_from(forms)).format(escape(who))))
+        elif kind == "quote":
+            pieces.append((kind, draw(st.integers(0, 50)), draw(st.sampled_from(QUOTE_FORMS))))
+        elif kind == "reason":
+            pieces.append((kind, "because he dodged every question today"))
+        else:
+            pieces.append((kind, draw(st.sampled_from(CHATTER))))
+    return {"author": author, "day": draw(st.integers(1, 2)), "offset": draw(OFFSETS),
+            "second": draw(st.sampled_from([0, 0, 0, 30])), "pieces": pieces,
+            "thread": draw(st.sampled_from(["main", "votes"]))}
+
+
+def build_posts(ruleset: str, specs: list[dict]) -> list[Post]:
+    """Posts numbered in time order (ties: drawing order), quotes naming earlier posts."""
+    timed = sorted(((deadline_of(ruleset, s["day"]) + timedelta(minutes=s["offset"],
+                                                                  seconds=s["second"]), i, s)
+                    for i, s in enumerate(specs)), key=lambda x: (x[0], x[1]))
+    posts: list[Post] = []
+    for number, (t, _, spec) in enumerate(timed, 1):
+        body = []
+        for piece in spec["pieces"]:
+            if piece[0] == "quote":
+                if posts:
+                    q = posts[piece[1] % len(posts)]
+                    body.append(piece[2].format(a=escape(q.author), id=q.id, html=q.html))
+            else:
+                body.append(piece[1])
+        thread = spec["thread"] if ruleset == "mafia-baku" else "main"
+        pid = str(5000 + number)
+        posts.append(Post(id=pid, number=number, thread=thread, url=f"https://f.example/p{pid}",
+                          author=spec["author"], author_id=None, time=t, edited=None,
+                          html="<div>" + " ".join(body) + "</div>"))
+    return posts
+
+
+def split(game: Game, posts: list[Post]) -> GamePosts:
+    """MB-01: the vote thread's posts apart in rulesets that have one."""
+    if not game.preset.vote_thread:
+        return GamePosts(tuple(posts))
+    return GamePosts(tuple(p for p in posts if p.thread == "main"),
+                     tuple(p for p in posts if p.thread == "votes"))
+
+
+@st.composite
+def scenarios(draw, rulesets=st.sampled_from(RULESETS)) -> tuple[Game, list[Post]]:
+    data = draw(games(rulesets))
+    names = [p["name"] for p in data["players"]]
+    syntax = PRESETS[data["ruleset"]].syntax
+    specs = draw(st.lists(post_specs(names, syntax), min_size=8, max_size=60))
+    return parse_game(data, path="property.toml"), build_posts(data["ruleset"], specs)
+
+
+def results(game: Game, posts: list[Post]) -> list[dict]:
+    return [r.to_dict() for r in tally_game(game, split(game, posts))]
+
+
+# -- (a) invariants of one day's result -------------------------------------------------------------
+
+
+def check_day(game: Game, d: dict) -> None:
+    weights = {p.name: (p.vote_weight if game.preset.weights else 1) for p in game.players}
+    day_events = [e for e in game.events if e.day == d["day"]]
+    for v in d["votes"]:
+        assert v["status"] in STATUSES and v["rule"], v   # C-06
+    counted = [v for v in d["votes"] if v["status"] == "counted"]
+    voters = [v["voter"] for v in counted]
+    assert len(voters) == len(set(voters)), "one counted vote per voter and day"
+    extras = sum(1 for e in day_events if e.type == "card" and e.card == "extra_vote"
+                 and e.actor in voters)                                     # PX-11
+    assert sum(v["weight"] for v in counted) <= sum(weights[x] for x in voters) + extras
+    rows = {r["player"]: r for r in d["tally"]}
+    assert all(r["votes"] > 0 for r in d["tally"])
+    bonus = 0
+    if d["outcome"]["reason"] == "mayor":                                  # PX-06: only in a tie
+        mayor = next(p.name for p in game.players if p.role == "mayor")
+        bonus = weights[mayor]
+        chosen = d["outcome"]["players"][0]
+        assert mayor in voters and mayor in rows[chosen]["voters"]
+        runner_up = max((r["votes"] for r in d["tally"] if r["player"] != chosen), default=0)
+        assert rows[chosen]["votes"] - bonus == runner_up, d["tally"]
+    total = sum(r["votes"] for r in d["tally"])
+    assert total <= sum(weights[x] for x in voters) + extras + bonus, (total, d["votes"])
+    # PX-07 / LM-05 take votes away from a target after the count: his voters may vanish.
+    reduced = {e.target for e in day_events if e.type in ("lawyer", "priest")
+               and game.preset.name in ("palermo-extreme", "lupus-mirtillo")}
+    listed = [x for r in d["tally"] for x in r["voters"]]
+    assert len(listed) == len(set(listed)), d["tally"]
+    for v in counted:
+        holding = [r["player"] for r in d["tally"] if v["voter"] in r["voters"]]
+        if v["target"] in reduced:
+            assert holding in ([], [v["target"]])
+        else:
+            assert holding == [v["target"]], (v, d["tally"])
+    assert set(listed) <= set(voters)
+    outcome = d["outcome"]
+    if outcome["kind"] == "tie" or (outcome["kind"] == "eliminated"   # C-11: a poll may differ
+                                    and outcome["reason"] not in ("poll", "runoff")):
+        assert outcome["players"] and set(outcome["players"]) <= set(rows), (outcome, d["tally"])
+    if outcome["kind"] == "no-elimination":
+        assert outcome["players"] == []
+    json.dumps(d)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_effective_votes_never_exceed_weighted_voters(scenario) -> None:
+    game, posts = scenario
+    for d in results(game, posts):
+        check_day(game, d)
+
+
+# -- (b) input order -------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.randoms(use_true_random=False))
+def test_input_order_never_changes_a_result(scenario, rnd) -> None:
+    """Any permutation of the input (posts keep their time and number): the same result."""
+    game, posts = scenario
+    shuffled = list(posts)
+    rnd.shuffle(shuffled)
+    assert results(game, shuffled) == results(game, posts)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.randoms(use_true_random=False))
+def test_same_minute_order_never_changes_a_result(scenario, rnd) -> None:
+    """Posts of one minute given at the same instant, in any input order: number order decides."""
+    game, posts = scenario
+    same = [_to_minute(p) for p in posts]
+    groups: dict[datetime, list[Post]] = {}
+    for p in same:
+        groups.setdefault(p.time, []).append(p)
+    shuffled = []
+    for t in sorted(groups):
+        rnd.shuffle(groups[t])
+        shuffled.extend(groups[t])
+    assert results(game, shuffled) == results(game, same)
+
+
+def _to_minute(p: Post) -> Post:
+    return replace(p, time=p.time.replace(second=0))
+
+
+# -- (c) any body ----------------------------------------------------------------------------------
+
+_TAGS = ["<p>", "</p>", "<b>", "</b>", "<br>", "<blockquote>", "</blockquote>",
+         '<blockquote data-author="{n}" data-post="5001">', "<details>", "</details>",
+         '<span style="color:red">', '<span style="color: #ff0000">', '<span style="color:">',
+         '<span style="color: rgb(300, -1, 0)">', "</span>", '<span class="bbvote">',
+         '<font color="red">', '<font color=>', "</font>", "<cite>", "</cite>", "<s>", "</s>",
+         "<!--", "-->", "<", ">", "&", "&#0;", "&#xD800;", "VOTE: ", "unvote", "\n", "\x00",
+         "<script>", "<![CDATA[", "<?xml version='1.0'?>", "{n}", "No Lynch"]
+
+
+@st.composite
+def bodies(draw, names: list[str]) -> str:
+    if draw(st.booleans()):
+        return draw(st.text(max_size=200))
+    parts = draw(st.lists(st.one_of(st.sampled_from(_TAGS), st.text(max_size=6)), max_size=40))
+    return "".join(p.replace("{n}", draw(st.sampled_from(names))) for p in parts)
+
+
+@st.composite
+def body_scenarios(draw) -> tuple[Game, list[Post]]:
+    game, posts = draw(scenarios())
+    names = [p.name for p in game.players]
+    return game, [replace(p, html=draw(bodies(names))) if draw(st.booleans()) else p
+                  for p in posts]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body_scenarios())
+def test_a_tally_never_crashes_on_any_post_body(scenario) -> None:
+    game, posts = scenario
+    for d in results(game, posts):
+        check_day(game, d)
+
+
+# -- through the files, as the CLI reads them --------------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_game_and_posts_files_give_the_same_result(scenario) -> None:
+    """load_game/load_posts over the same game written as TOML + JSONL: the same tally."""
+    game, posts = scenario
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "game.toml").write_text(_toml(game), encoding="utf-8")
+        split_posts = split(game, posts)
+        _jsonl(folder / "posts.jsonl", split_posts.main)
+        if split_posts.votes is not None:
+            _jsonl(folder / "vote-posts.jsonl", split_posts.votes)
+        loaded = load_game(folder / "game.toml")
+        from_files = [r.to_dict() for r in tally_game(loaded, load_posts(loaded, offline=True))]
+    assert from_files == results(game, posts)
+
+
+def _jsonl(path: Path, posts) -> None:
+    path.write_text("".join(json.dumps(p.to_dict(), ensure_ascii=False) + "\n" for p in posts),
+                    encoding="utf-8")
+
+
+def _toml(game: Game) -> str:
+    """The game as a TOML file (only the keys `games` draws)."""
+    s = game.schedule
+    lines = [f'title = "{game.title}"', f'ruleset = "{game.ruleset}"',
+             f'timezone = "{game.timezone}"', f"moderators = {json.dumps(list(game.moderators))}",
+             "[source]", f'posts = "posts.jsonl"']
+    if game.source.vote_thread:
+        lines.append('vote_thread = "vote-posts.jsonl"')
+    lines += ["[schedule]", f"day1 = {s.day1.isoformat()}"]
+    if game.ruleset in GIVES_HOURS:
+        lines += [f'deadline = "{s.deadline:%H:%M}"', f'day_change = "{s.day_change:%H:%M}"']
+    for p in game.players:
+        lines += ["[[players]]", f"name = {json.dumps(p.name, ensure_ascii=False)}",
+                  f"vote_weight = {p.vote_weight}"]
+        if p.role:
+            lines.append(f'role = "{p.role}"')
+    for e in game.events:
+        lines += ["[[events]]", f'type = "{e.type}"', f"day = {e.day}"]
+        for key in ("card", "player", "actor", "target"):
+            if getattr(e, key):
+                lines.append(f"{key} = {json.dumps(getattr(e, key), ensure_ascii=False)}")
+        if e.at:
+            lines.append(f"at = {e.at.isoformat()}")
+    return "\n".join(lines) + "\n"
+
+
+# -- regressions found by the properties ----------------------------------------------------------
+
+
+def test_no_lynch_leading_at_the_deadline_is_no_lynch() -> None:
+    """MS-03: No Lynch alone at the top without a majority (found by (c): it crashed the tally)."""
+    utc = ZoneInfo("UTC")
+    game = make_game("mafiascum", players=("A", "B", "C", "D", "E", "F"), timezone="UTC",
+                     schedule={"deadline": "23:59", "day_change": "23:59"})
+    th = Thread()
+    th.add("A", at(2, 10, tz=utc), '<span class="bbvote">VOTE: No Lynch</span>')
+    th.add("B", at(2, 11, tz=utc), '<span class="bbvote">VOTE: No Lynch</span>')
+    th.add("C", at(2, 12, tz=utc), '<span class="bbvote">VOTE: D</span>')
+    d = tally_game(game, th.game_posts())[0].to_dict()
+    assert [(r["player"], r["votes"]) for r in d["tally"]] == [("No Lynch", 2), ("D", 1)]
+    assert (d["outcome"]["kind"], d["outcome"]["reason"], d["outcome"]["rule"]) == \
+        ("no-elimination", "no-lynch", "MS-03")
+
+
+def test_no_lynch_tied_with_a_player_at_the_deadline_is_no_lynch() -> None:
+    """MS-03: a tie for the lead (No Lynch among the tied) lynches no one."""
+    utc = ZoneInfo("UTC")
+    game = make_game("mafiascum", players=("A", "B", "C", "D", "E", "F"), timezone="UTC",
+                     schedule={"deadline": "23:59", "day_change": "23:59"})
+    th = Thread()
+    th.add("A", at(2, 10, tz=utc), '<span class="bbvote">VOTE: No Lynch</span>')
+    th.add("C", at(2, 12, tz=utc), '<span class="bbvote">VOTE: D</span>')
+    d = tally_game(game, th.game_posts())[0].to_dict()
+    assert {r["player"]: r["votes"] for r in d["tally"]} == {"No Lynch": 1, "D": 1}
+    assert (d["outcome"]["kind"], d["outcome"]["reason"]) == ("no-elimination", "no-lynch")
