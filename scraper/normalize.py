@@ -238,12 +238,6 @@ def clean(root: etree._Element) -> None:
     drop_all(root, _SAFE_DROP)
 
 
-def ascii_lower(html: str) -> str:
-    """``html`` with only A-Z lowered: enough to look for tag and attribute names (which HTML
-    reads in any case) with ``in``, at a fraction of the cost of ``str.lower`` or a regex."""
-    return html.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
-
-
 _XML_SPACE = re.compile(r"[ \t\r\n]+")
 
 
