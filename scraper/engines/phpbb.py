@@ -37,6 +37,12 @@ _STEP: dict[tuple[str, str], int] = {}  # (host, topic id) -> posts per page, le
 DEFAULT_STEP = 10
 
 _CHROME = (f".//*[{cls('codebox')}]/p", ".//button")
+_AUTHOR_P = f".//p[{cls('author')}]"
+_PROFILE = ".//a[contains(@href, 'viewprofile')]"
+_SIDE_PROFILE = f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]"
+_POSTBODY = f".//*[{cls('postbody')}]"
+_CONTENT = f".//div[{cls('content')}]"
+_NOTICE = f".//div[{cls('notice')}]"
 
 
 def _query(url: str) -> dict[str, str]:
@@ -196,19 +202,21 @@ def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: Z
           now: datetime, langs: list[str]) -> Post:
     pid = div.get("id")[1:]
     where = f"{url}: post {pid}"
-    author_p = first(div, f".//p[{cls('author')}]")
-    user = first_of(div, f".//p[{cls('author')}]//a[contains(@href, 'viewprofile')]",
-                    f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]")
+    author_p = first(div, _AUTHOR_P)
+    # the first match inside the first p.author is the first match of the whole post
+    user = first(author_p, _PROFILE) if author_p is not None else None
+    if user is None:
+        user = first_of(div, _AUTHOR_P + _PROFILE[1:], _SIDE_PROFILE)
     name_el = user if user is not None else first_of(
         div, f".//p[{cls('author')}]//*[{cls('username')}]", f".//p[{cls('author')}]//strong")
     author = text_of(name_el)
     if not author:
         raise ScrapeError(f"{where}: no author found")
     m = _USER_ID.search(user.get("href")) if user is not None else None
-    content = first(div, f".//*[{cls('postbody')}]//div[{cls('content')}]")
+    content = _in_postbody(div, _CONTENT)
     if content is None:
         raise ScrapeError(f"{where}: no post body found")
-    notice = first(div, f".//*[{cls('postbody')}]//div[{cls('notice')}]")
+    notice = _in_postbody(div, _NOTICE)
     return Post(
         id=pid, number=num, thread=thread, url=absolute(base, f"./viewtopic.php?p={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
@@ -216,6 +224,14 @@ def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: Z
         edited=_edited(notice, tz, now, langs),
         html=normalize_body(content),
     )
+
+
+def _in_postbody(div: etree._Element, expr: str) -> etree._Element | None:
+    """``.//*[postbody]`` + ``expr``: looked for in the first postbody (one walk of the post,
+    not two), then in the whole post."""
+    body = first(div, _POSTBODY)
+    found = first(body, expr) if body is not None else None
+    return found if found is not None else first(div, _POSTBODY + expr[1:])
 
 
 def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo,
