@@ -34,7 +34,7 @@ from bs4 import BeautifulSoup
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "real" / "engines"
 TARGET = 5.0
-ROUNDS = 5
+ROUNDS = 7
 MIN_CPU = 0.1
 TZ = ZoneInfo("Europe/Athens")
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC).astimezone(TZ)
