@@ -112,7 +112,6 @@ def css_color(el: etree._Element) -> str | None:
 
 
 _STYLED = etree.XPath("descendant-or-self::*[@style]")
-_STYLED_SPANS = etree.XPath("descendant-or-self::span[@style]")
 
 
 def normalize_colors(root: etree._Element) -> None:
@@ -127,19 +126,22 @@ def normalize_colors(root: etree._Element) -> None:
             _replace_keeping_children(el, span)
         else:
             el.drop_tag()
-    for el in _STYLED(root):  # only a style attribute can hold a colour
-        if el.tag in ("span", "blockquote", "details", "summary"):
+    # only a style attribute can hold a colour; one walk for spans and the rest (a span made
+    # here already has its one ``style="color: X"``)
+    for el in _STYLED(root):
+        if el.tag == "span":
+            color = css_color(el)
+            if color:
+                for attr in list(el.attrib):
+                    del el.attrib[attr]
+                el.set("style", f"color: {color}")
+            continue
+        if el.tag in ("blockquote", "details", "summary"):
             continue
         color = css_color(el)
         if color and el.tag not in ("div", "p", "td", "li"):
             span = etree.Element("span", style=f"color: {color}")
             _replace_keeping_children(el, span)
-    for el in _STYLED_SPANS(root):
-        color = css_color(el)
-        if color:
-            for attr in list(el.attrib):
-                del el.attrib[attr]
-            el.set("style", f"color: {color}")
 
 
 def _replace_keeping_children(old: etree._Element, new: etree._Element) -> None:
@@ -229,8 +231,10 @@ def text_of(el: etree._Element | None) -> str:
     return " ".join(el.text_content().split()) if el is not None else ""
 
 
-# one union: dropping a set of subtrees gives the same tree in any order
-_SAFE_DROP = (etree.XPath(".//script | .//style | .//noscript | .//*[@data-excludequote]"),)
+# one walk (a union of four paths walks four times); dropping a set of subtrees gives the same
+# tree in any order
+_SAFE_DROP = (etree.XPath(
+    ".//*[self::script or self::style or self::noscript or @data-excludequote]"),)
 
 
 def clean(root: etree._Element) -> None:
