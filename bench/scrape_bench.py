@@ -47,8 +47,9 @@ Row = tuple  # (id, author, time text, body html)
 BASELINE = {
     "xenforo2": ("article.message--post", "data-content", ".message-name .username",
                  "time.u-dt", ".message-body .bbWrapper"),
-    "xenforo1": ("li.message[id^=post-]", "id", ".messageUserBlock a.username | .userText .username",
-                 ".DateTime", "blockquote.messageText"),
+    "xenforo1": ("li.message[id^=post-]", "id",
+                 ".messageUserBlock a.username | .userText .username", ".DateTime",
+                 "blockquote.messageText"),
     "invision": ("article[id^=elComment_]", "id", ".cAuthorPane_author a | .ipsEntry__username a",
                  "time[datetime]", "[data-role=commentContent]"),
     "vbulletin5": ("li.b-post[data-node-id]", "data-node-id",
@@ -255,9 +256,9 @@ def print_table(rows: list[dict]) -> None:
     print(head)
     print("-" * len(head))
     for r in rows:
-        print(f"{r['name']:<11} {r['pages']:>5} {r['posts']:>5} {r['pps']:>8.0f} {r['mbs']:>6.1f} | "
-              f"{r['bpps']:>11.0f} {r['bmbs']:>8.2f} | {r['speedup']:>6.1f}x | {r['peak']:>7.2f} "
-              f"{r['bpeak']:>6.1f}")
+        print(f"{r['name']:<11} {r['pages']:>5} {r['posts']:>5} {r['pps']:>8.0f} "
+              f"{r['mbs']:>6.1f} | {r['bpps']:>11.0f} {r['bmbs']:>8.2f} | {r['speedup']:>6.1f}x | "
+              f"{r['peak']:>7.2f} {r['bpeak']:>6.1f}")
         for note in r["notes"]:
             print(f"    ! {note}")
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime
 from functools import lru_cache
 from html import escape
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -40,6 +40,9 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.dates import from_iso
 from votal.scraper.engines import register
+from votal.scraper.engines._discourse_raw import (  # noqa: F401 (the /raw/ API lives on here)
+    RawPost, apply_raw, markdown_to_html, parse_raw,
+)
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -58,14 +61,6 @@ class TopicStream:
     slug: str
     stream: tuple[int, ...]  # every post id, thread order
     posts: tuple[Post, ...]  # the posts embedded in the topic answer
-
-
-@dataclass(frozen=True, slots=True)
-class RawPost:
-    number: int
-    username: str
-    updated_at: datetime
-    html: str
 
 
 def _iso(value: str | None) -> datetime | None:
@@ -268,81 +263,6 @@ def link_quotes(posts: list[Post]) -> list[Post]:
 
     return [replace(p, html=pattern.sub(fix, p.html)) if "data-post=" in p.html else p
             for p in posts]
-
-
-# --- /raw/ markdown ---------------------------------------------------------------------------
-
-_RAW_HEAD = re.compile(r"^(.+?) \| (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC \| #(\d+)\s*$", re.M)
-_RAW_SEP = re.compile(r"\n-{25}\n")
-
-
-def parse_raw(text: str) -> list[RawPost]:
-    """Posts of a ``/raw/{topic}`` page: ``user | <updated_at> UTC | #N`` blocks."""
-    out = []
-    for block in _RAW_SEP.split(text):
-        m = _RAW_HEAD.search(block)
-        if not m:
-            continue
-        body = block[m.end():].strip("\n")
-        when = datetime.strptime(m.group(2), "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc)
-        out.append(RawPost(int(m.group(3)), m.group(1).strip(), when, markdown_to_html(body)))
-    return out
-
-
-def apply_raw(posts: list[Post], raw: list[RawPost]) -> list[Post]:
-    """Use the converted raw body where ``cooked`` lost colour markup the raw source has."""
-    by_number = {r.number: r for r in raw}
-    out = []
-    for p in posts:
-        r = by_number.get(p.number)
-        if r and "color:" in r.html and "color:" not in p.html:
-            p = replace(p, html=r.html)
-        out.append(p)
-    return out
-
-
-_QUOTE_OPEN = re.compile(r'\[quote(?:="([^",\]]*)(?:,\s*post:(\d+))?[^\]]*")?\]', re.I)
-_INLINE = (
-    (re.compile(r"\*\*(.+?)\*\*", re.S), r"<strong>\1</strong>"),
-    (re.compile(r"\[b\](.+?)\[/b\]", re.I | re.S), r"<strong>\1</strong>"),
-    (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])", re.S), r"<em>\1</em>"),
-    (re.compile(r"\[i\](.+?)\[/i\]", re.I | re.S), r"<em>\1</em>"),
-)
-
-
-def markdown_to_html(md: str) -> str:
-    """Enough markdown/BBCode for vote reading: paragraphs, quotes, colour, bold, spoilers."""
-    html = escape(md.replace("\r\n", "\n"), quote=False)
-    html = _QUOTE_OPEN.sub(_quote_open, html)
-    html = re.sub(r"\[/quote\]", "\n\n</blockquote>\n\n", html, flags=re.I)
-    html = re.sub(r"\[spoiler\]", "\n\n<details><summary>Spoiler</summary>\n\n", html, flags=re.I)
-    html = re.sub(r"\[/spoiler\]", "\n\n</details>\n\n", html, flags=re.I)
-    html = _LITERAL_COLOR_ESC.sub(_color_span, html)
-    for pattern, repl in _INLINE:
-        html = pattern.sub(repl, html)
-    paras = [p.strip() for p in re.split(r"\n{2,}", html) if p.strip()]
-    return "".join(
-        p if p.startswith(("<blockquote", "</blockquote", "<details", "</details"))
-        else f"<p>{p.replace(chr(10), '<br>')}</p>"
-        for p in paras
-    )
-
-
-_LITERAL_COLOR_ESC = re.compile(r"\[colou?r=(?:&quot;)?([#\w(), .%-]+?)(?:&quot;)?\](.*?)\[/colou?r\]",
-                                re.I | re.S)
-
-
-def _color_span(m: re.Match) -> str:
-    return f'<span style="color: {m.group(1).strip()}">{m.group(2)}</span>'
-
-
-def _quote_open(m: re.Match) -> str:
-    attrs = ""
-    if m.group(1):
-        attrs += f' data-author="{m.group(1).strip()}"'
-    if m.group(2):
-        attrs += f' data-post="#{m.group(2)}"'
-    return f"\n\n<blockquote{attrs}>\n\n"
 
 
 # --- the adapter ------------------------------------------------------------------------------
