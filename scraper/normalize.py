@@ -20,7 +20,9 @@ def _parser(**kw) -> lxml.html.HTMLParser:
     """lxml.html's parser with one element class (``HtmlElement``) picked in C: the stock
     lookup runs a Python function for every element proxy only to give form controls their
     own classes, which no adapter uses."""
-    parser = lxml.html.HTMLParser(**kw)
+    # no ID hash table (nothing here looks ids up by id(); every id attribute costs an entry)
+    # and no default DOCTYPE node (only subtrees are serialised)
+    parser = lxml.html.HTMLParser(collect_ids=False, default_doctype=False, **kw)
     parser.set_element_class_lookup(etree.ElementDefaultClassLookup(
         element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
         pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity))
