@@ -45,24 +45,23 @@ _FULL_HTML = re.compile(r"^\s*<(?:html|!doctype)", re.I)
 
 
 def fragment(html: str) -> lxml.html.HtmlElement:
-    """Parse a body fragment into a ``<div>`` wrapper.
+    """Parse a body fragment into a ``<div>`` wrapper (the root of its own document).
 
-    The tree of ``lxml.html.fragment_fromstring(html, create_parent="div")``, built without
-    moving every top-level node into a new element: the parsed ``<body>`` itself, taken out of
-    its document and renamed (whitespace-only leading text dropped, as lxml does).
+    ``lxml.html.fragment_fromstring(html, create_parent="div")`` step for step, without the
+    Python list of every top-level node in between.
     """
     html = html or ""
     if not _FULL_HTML.match(html):
         doc = lxml.html.document_fromstring(f"<html><body>{html}</body></html>",
                                             parser=_PARSER)
         bodies = [e for e in doc if e.tag == "body"]
-        if len(bodies) == 1 and not bodies[0].attrib:
-            body = bodies[0]
-            doc.remove(body)
-            body.tag, body.tail = "div", None
-            if body.text is not None and not body.text.strip():
-                body.text = None
-            return body
+        if len(bodies) == 1:
+            root = _PARSER.makeelement("div")
+            text = bodies[0].text
+            if text and text.strip():  # lxml drops whitespace-only leading text
+                root.text = text
+            root.extend(bodies[0])
+            return root
     return lxml.html.fragment_fromstring(html, create_parent="div", parser=_PARSER)
 
 
