@@ -249,6 +249,9 @@ def normalize_cooked(cooked: str, topic: int | None = None) -> str:
     return inner_html(root)
 
 
+_QUOTE_NUMBER = re.compile(r'(<blockquote data-author="[^"]*" data-post=")#(\d+)(")')
+
+
 def link_quotes(posts: list[Post]) -> list[Post]:
     """Rewrite quote ``data-post="#N"`` (post number N of the same topic) to that post's id.
 
@@ -256,7 +259,7 @@ def link_quotes(posts: list[Post]) -> list[Post]:
     ``#N`` (never a wrong id).
     """
     by_number = {p.number: p.id for p in posts if p.number is not None}
-    pattern = re.compile(r'(<blockquote data-author="[^"]*" data-post=")#(\d+)(")')
+    pattern = _QUOTE_NUMBER
 
     def fix(m: re.Match) -> str:
         return m.group(1) + by_number.get(int(m.group(2)), "#" + m.group(2)) + m.group(3)
@@ -316,7 +319,7 @@ class Discourse(Engine):
 
     def page_info(self, html: str, url: str) -> PageInfo:
         html = _text(html)
-        if html.lstrip().startswith("{"):
+        if _JSON_START(html):
             return PageInfo(current=1, last=1, next_url=None)
         doc = document(html)
         m = re.search(r"[?&]page=(\d+)", url)
@@ -326,9 +329,12 @@ class Discourse(Engine):
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
         html = _text(html)
-        if html.lstrip().startswith("{"):
+        if _JSON_START(html):
             return link_quotes(parse_posts_json(html, url))
         return _parse_crawler(document(html), self.thread_url(url), url)
+
+
+_JSON_START = re.compile(r"\s*\{").match  # lstrip().startswith("{") without copying the page
 
 
 def _text(page: str | bytes) -> str:
