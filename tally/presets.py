@@ -159,7 +159,7 @@ MAFIASCUM = Preset(
     steps=(
         r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
-        mafiascum.running_votes, c.voter_gone, c.target_gone, c.count_votes("MS-01"),
+        mafiascum.running_votes, mafiascum.gone_at_hammer, c.count_votes("MS-01"),
         c.decide(mafiascum.hammer, c.no_votes, mafiascum.at_deadline),
     ),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
+from votal.tally.rules import common
 from votal.tally.rules.common import leaders
 from votal.tally.rules.context import Ballot, Day
 
@@ -47,6 +48,25 @@ def running_votes(day: Day) -> None:
     day.final = standing
     if hammer is not None:
         day.cache["hammer"] = hammer
+
+
+def gone_at_hammer(day: Day) -> None:
+    """C-02/C-04 with MS-02: a hammer ends the day's vote at once, so who may vote and be voted
+    is judged at the hammer's post, not at the deadline: a night kill after the hammer takes no
+    vote away from the lynch. Without a hammer, at the deadline as everywhere."""
+    b = day.cache.get("hammer")
+    if b is None:
+        common.voter_gone(day)
+        common.target_gone(day)
+        return
+    for voter, x in day.final.items():
+        if x.status is not None:
+            continue
+        if not day.can_vote(voter, b.time):
+            x.decide(Status.IGNORED, "C-02", "voter not active at the hammer")
+        elif x.target != NO_LYNCH and not day.active(x.target, b.time):
+            x.decide(Status.VOID, "C-04", f"{day.name(x.target)} cannot be voted at the hammer",
+                     blame=False)
 
 
 def hammer(day: Day) -> Outcome | None:

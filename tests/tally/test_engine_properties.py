@@ -99,6 +99,18 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
         if draw(st.booleans()):
             actor, target = draw(st.lists(pick, min_size=2, max_size=2, unique=True))
             events.append({"type": "lawyer", "actor": actor, "target": target, "day": 2})
+        if draw(st.booleans()):  # PX-08, once per game, in the window
+            cop, a, b = draw(st.lists(pick, min_size=3, max_size=3, unique=True))
+            day = draw(st.integers(1, 2))
+            events.append({"type": "cop_swap", "actor": cop, "a": a, "b": b, "day": day,
+                           "at": deadline_of(ruleset, day) + timedelta(minutes=7)})
+        if draw(st.booleans()):  # PX-09: the prostitute may block the cop, the lawyer, the mayor
+            events.append({"type": "block", "actor": draw(pick), "target": draw(pick),
+                           "day": draw(st.integers(1, 2))})
+        if draw(st.integers(0, 5)) == 0:  # PX-13
+            events.append({"type": "card", "card": "arrest", "actor": draw(pick),
+                           "target": draw(pick), "day": 1,
+                           "at": deadline_of(ruleset, 1) - timedelta(hours=draw(st.integers(1, 9)))})
     elif ruleset == "mafiascum":
         for p in players:
             p["vote_weight"] = draw(st.sampled_from([1, 1, 1, 2]))
@@ -133,6 +145,8 @@ def post_specs(draw, names: list[str], syntax: str) -> dict:
     author = draw(st.sampled_from(names + names + [HOST, STRANGER]))
     own = "red" if syntax == "red" else "cmd"
     kinds = [own] if draw(st.integers(0, 9)) < 7 else []
+    if syntax == "red" and draw(st.booleans()):
+        kinds.append("reason")   # MR-02 wants reasons; elsewhere they are chatter
     kinds += draw(st.lists(st.sampled_from(["chat", "chat", "reason", "quote", "red", "cmd"]),
                            max_size=2))
     pieces = []
@@ -217,30 +231,61 @@ def check_day(game: Game, d: dict) -> None:
         mayor = next(p.name for p in game.players if p.role == "mayor")
         bonus = weights[mayor]
         chosen = d["outcome"]["players"][0]
-        assert mayor in voters and mayor in rows[chosen]["voters"]
+        assert any(v["voter"] == mayor and v["target"] == chosen for v in counted), d["votes"]
         runner_up = max((r["votes"] for r in d["tally"] if r["player"] != chosen), default=0)
         assert rows[chosen]["votes"] - bonus == runner_up, d["tally"]
     total = sum(r["votes"] for r in d["tally"])
     assert total <= sum(weights[x] for x in voters) + extras + bonus, (total, d["votes"])
-    # PX-07 / LM-05 take votes away from a target after the count: his voters may vanish.
-    reduced = {e.target for e in day_events if e.type in ("lawyer", "priest")
-               and game.preset.name in ("palermo-extreme", "lupus-mirtillo")}
     listed = [x for r in d["tally"] for x in r["voters"]]
     assert len(listed) == len(set(listed)), d["tally"]
+    assert set(listed) <= set(voters)
+    row_of = _rows_after_abilities(game, day_events)
     for v in counted:
         holding = [r["player"] for r in d["tally"] if v["voter"] in r["voters"]]
-        if v["target"] in reduced:
-            assert holding in ([], [v["target"]])
-        else:
-            assert holding == [v["target"]], (v, d["tally"])
-    assert set(listed) <= set(voters)
-    outcome = d["outcome"]
-    if outcome["kind"] == "tie" or (outcome["kind"] == "eliminated"   # C-11: a poll may differ
-                                    and outcome["reason"] not in ("poll", "runoff")):
-        assert outcome["players"] and set(outcome["players"]) <= set(rows), (outcome, d["tally"])
-    if outcome["kind"] == "no-elimination":
-        assert outcome["players"] == []
+        assert holding in row_of(v["target"]), (v, d["tally"])
+    check_outcome(d, rows)
     json.dumps(d)
+
+
+def _rows_after_abilities(game: Game, day_events):
+    """The rows a counted voter may stand in: his target's, moved by a cop swap (PX-08), or
+    none when the row was zeroed by the lawyer (PX-07) or the priest took his vote (LM-05)."""
+    if game.preset.name not in ("palermo-extreme", "lupus-mirtillo"):
+        return lambda target: [[target]]
+    blocked = {e.target for e in day_events if e.type == "block"}
+    swap: dict[str, str] = {}
+    for e in day_events:
+        if e.type == "cop_swap" and e.actor not in blocked:
+            swap.update({e.a: e.b, e.b: e.a})
+    reduced = {e.target for e in day_events if e.type in ("lawyer", "priest")}
+
+    def rows(target: str) -> list[list[str]]:
+        moved = swap.get(target, target)
+        return [[moved], []] if moved in reduced else [[moved]]
+    return rows
+
+
+def check_outcome(d: dict, rows: dict) -> None:
+    """The outcome agrees with the tally it shows (PX-05/06/19, PC-03/04, MB-04, MR-05, MS-03)."""
+    outcome, players = d["outcome"], d["outcome"]["players"]
+    top = max((r["votes"] for r in d["tally"]), default=0)
+    leaders = {p for p, r in rows.items() if r["votes"] == top}
+    if outcome["kind"] == "no-elimination":
+        assert players == []
+        if outcome["reason"] == "no-votes":
+            assert d["tally"] == []
+        if outcome["reason"] == "tie":                                      # MB-04
+            assert len(leaders) >= 2, d["tally"]
+    elif outcome["kind"] == "tie":
+        assert set(players) == leaders and len(leaders) >= 2, (outcome, d["tally"])
+    elif outcome["reason"] == "plurality":
+        assert len(players) == 1 and leaders == set(players), (outcome, d["tally"])
+    elif outcome["reason"] == "majority":                                  # MS-02: the hammer
+        assert len(players) == 1 and rows[players[0]]["votes"] >= d["majority"], d["tally"]
+    elif outcome["reason"] in ("absence-tie", "first-to-max"):             # PX-19, MR-05
+        assert set(players) <= leaders and len(leaders) >= 2, (outcome, d["tally"])
+    elif outcome["reason"] not in ("poll", "runoff"):                      # C-11: decided apart
+        assert players and set(players) <= set(rows), (outcome, d["tally"])
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -362,7 +407,7 @@ def _toml(game: Game) -> str:
             lines.append(f'role = "{p.role}"')
     for e in game.events:
         lines += ["[[events]]", f'type = "{e.type}"', f"day = {e.day}"]
-        for key in ("card", "player", "actor", "target"):
+        for key in ("card", "player", "actor", "target", "a", "b"):
             if getattr(e, key):
                 lines.append(f"{key} = {json.dumps(getattr(e, key), ensure_ascii=False)}")
         if e.at:
@@ -399,3 +444,28 @@ def test_no_lynch_tied_with_a_player_at_the_deadline_is_no_lynch() -> None:
     d = tally_game(game, th.game_posts())[0].to_dict()
     assert {r["player"]: r["votes"] for r in d["tally"]} == {"No Lynch": 1, "D": 1}
     assert (d["outcome"]["kind"], d["outcome"]["reason"]) == ("no-elimination", "no-lynch")
+
+
+def test_a_night_kill_after_the_hammer_keeps_the_hammer_vote() -> None:
+    """MS-02 ends the day at the hammer, so C-02's "active at the deadline" is judged there:
+    a voter killed after the hammer (before the nominal deadline) still counts (found by (a):
+    the tally showed 2 votes under a 3-vote majority lynch)."""
+    utc = ZoneInfo("UTC")
+    game = make_game("mafiascum", players=("A", "B", "C", "D", "E"), timezone="UTC",
+                     schedule={"deadline": "23:59", "day_change": "23:59"},
+                     events=[{"type": "murdered", "player": "C", "day": 1,
+                              "at": "2026-11-02T12:00:00Z"},
+                             {"type": "murdered", "player": "E", "day": 1,
+                              "at": "2026-11-02T12:00:00Z"}])
+    th = Thread()
+    th.add("E", at(2, 8, tz=utc), '<span class="bbvote">VOTE: A</span>')
+    for hour, voter in ((9, "A"), (10, "B"), (11, "C")):
+        th.add(voter, at(2, hour, tz=utc), '<span class="bbvote">VOTE: D</span>')
+    th.add("D", at(2, 11, 30, tz=utc), '<span class="bbvote">VOTE: E</span>')
+    d = tally_game(game, th.game_posts())[0].to_dict()
+    assert d["majority"] == 3
+    assert d["tally"] == [{"player": "D", "votes": 3, "voters": ["A", "B", "C"]},
+                          {"player": "A", "votes": 1, "voters": ["E"]}]
+    assert (d["outcome"]["players"], d["outcome"]["reason"]) == (["D"], "majority")
+    assert [(v["voter"], v["status"], v["rule"]) for v in d["votes"]][-1] == \
+        ("D", "ignored", "MS-02")
