@@ -94,7 +94,9 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
         elif engine is not None and _api_module(engine) is None:
             # a new thread whose URL looks like an engine's: its page must look like one too
             first = client.get(engine.thread_url(url))
-            return _scrape_pages(run, confirm_engine(engine, first, url), url, first, full)
+            confirmed = confirm_engine(engine, first, url)
+            # the answer to the request page 1 would have made: stored as page 1 whatever it says
+            return _scrape_pages(run, confirmed, url, first, full, page_one=confirmed is engine)
     first = None
     if engine is None:
         first = client.get(url)
@@ -127,7 +129,7 @@ def confirm_engine(engine: Engine, first: Response, url: str | None = None) -> E
 
 
 def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
-                  full: bool) -> ScrapeSummary:
+                  full: bool, page_one: bool = False) -> ScrapeSummary:
     store = run.store
     run.engine = engine
     run.thread_url = engine.thread_url(url)
@@ -140,7 +142,8 @@ def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
         return run.summary()
     known_last = store.last_page(run.key)
     start = run.start = 1 if (full or known_last is None) else known_last
-    if first is not None and engine.page_info(first.text, first.url).current == start:
+    if first is not None and (page_one and start == 1
+                              or engine.page_info(first.text, first.url).current == start):
         info = run.process(start, first.url, first)
     else:
         info = run.visit(start)
