@@ -131,17 +131,34 @@ def parse_topic_json(text: str, url: str) -> TopicStream:
     return TopicStream(tid, slug, ids or tuple(int(p.id) for p in posts), posts)
 
 
-def parse_posts_json(text: str, url: str, thread: str | None = None) -> list[Post]:
-    """The posts of a ``/t/{id}.json`` or ``/t/{id}/posts.json`` answer, in thread order."""
+def parse_posts_json(text: str, url: str, thread: str | None = None,
+                     link: bool = False) -> list[Post]:
+    """The posts of a ``/t/{id}.json`` or ``/t/{id}/posts.json`` answer, in thread order.
+
+    ``link``: quotes of posts of the same answer get their ids as the bodies are made, which
+    is what :func:`link_quotes` would then do (without building every post twice).
+    """
     data = _load(text, url)
     raw_posts = (data.get("post_stream") or {}).get("posts") or []
     if thread is None:
         thread = Discourse().thread_url(url)
-    posts = [_post(p, thread, url) for p in raw_posts if p.get("post_type", 1) in (1, 4)]
+    wanted = [p for p in raw_posts if p.get("post_type", 1) in (1, 4)]
+    by_number = None
+    if link:  # link_quotes' map: post number -> id, the last in thread order winning
+        by_number = {}
+        for p in sorted(wanted, key=lambda p: _number(p) or 0):
+            if p.get("post_number") is not None:
+                by_number[_number(p)] = str(p["id"])
+    posts = [_post(p, thread, url, by_number) for p in wanted]
     return sorted(posts, key=lambda p: p.number or 0)
 
 
-def _post(p: dict, thread: str, url: str) -> Post:
+def _number(p: dict) -> int | None:
+    number = p.get("post_number")
+    return int(number) if number is not None else None
+
+
+def _post(p: dict, thread: str, url: str, by_number: dict[int, str] | None = None) -> Post:
     created = _iso(p.get("created_at"))
     if created is None:
         raise ScrapeError(f"{url}: Discourse post {p.get('id')} has no created_at")
@@ -154,7 +171,7 @@ def _post(p: dict, thread: str, url: str) -> Post:
         url=_join(_origin(url), link), author=str(p.get("username") or ""),
         author_id=str(p["user_id"]) if p.get("user_id") is not None else None,
         time=created, edited=edited,
-        html=normalize_cooked(str(p.get("cooked") or ""), p.get("topic_id")),
+        html=_link(normalize_cooked(str(p.get("cooked") or ""), p.get("topic_id")), by_number),
     )
 
 
@@ -259,13 +276,18 @@ def link_quotes(posts: list[Post]) -> list[Post]:
     ``#N`` (never a wrong id).
     """
     by_number = {p.number: p.id for p in posts if p.number is not None}
-    pattern = _QUOTE_NUMBER
+    return [replace(p, html=_link(p.html, by_number)) if "data-post=" in p.html else p
+            for p in posts]
+
+
+def _link(html: str, by_number: dict[int, str] | None) -> str:
+    if not by_number or "data-post=" not in html:
+        return html
 
     def fix(m: re.Match) -> str:
         return m.group(1) + by_number.get(int(m.group(2)), "#" + m.group(2)) + m.group(3)
 
-    return [replace(p, html=pattern.sub(fix, p.html)) if "data-post=" in p.html else p
-            for p in posts]
+    return _QUOTE_NUMBER.sub(fix, html)
 
 
 # --- the adapter ------------------------------------------------------------------------------
@@ -330,7 +352,7 @@ class Discourse(Engine):
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
         html = _text(html)
         if _JSON_START(html):
-            return link_quotes(parse_posts_json(html, url))
+            return parse_posts_json(html, url, link=True)
         return _parse_crawler(document(html), self.thread_url(url), url)
 
 
