@@ -48,7 +48,7 @@ GIVES_HOURS = {"lupus-mirtillo", "mafia-forum-ru", "mafiascum"}
 NAME_POOL = ["Alexis", "Babis", "Giota", "Dimitra", "Eleni", "Fotis", "Haris", "Ilias", "Kostas",
              "Λένα", "Мария", "Nikos", "Olga", "Petros"]
 UNKNOWN = ["Zorro", "Qwxyzt", "nobody at all", "Ghostface"]
-HOST, STRANGER = "Host", "Stranger"
+HOST, STRANGER, SUB = "Host", "Stranger", "Quentin"
 STATUSES = {"counted", "void", "invalid", "ignored"}
 
 RED_FORMS = [
@@ -89,7 +89,10 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
         if draw(st.booleans()):
             players[draw(st.integers(0, len(names) - 1))]["role"] = "mayor"
         for day in draw(st.lists(st.integers(1, 2), max_size=2)):
-            events.append({"type": "card", "card": "extra_vote", "actor": draw(pick), "day": day})
+            card = {"type": "card", "card": "extra_vote", "actor": draw(pick), "day": day}
+            if draw(st.booleans()):  # PX-11: played at a time, the vote is locked from then on
+                card["at"] = deadline_of(ruleset, day) - timedelta(minutes=draw(st.integers(1, 600)))
+            events.append(card)
         if draw(st.booleans()):
             events.append({"type": "card", "card": "vote_cancel", "actor": draw(pick),
                            "target": draw(pick), "day": draw(st.integers(1, 2))})
@@ -114,6 +117,13 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
     elif ruleset == "mafiascum":
         for p in players:
             p["vote_weight"] = draw(st.sampled_from([1, 1, 1, 2]))
+        if draw(st.booleans()):  # MS-04: a replacement takes over a slot (and its weight)
+            old = players[draw(st.integers(0, len(players) - 1))]
+            players.append({"name": SUB, "vote_weight": old["vote_weight"]})
+            day = draw(st.integers(1, 2))
+            events.append({"type": "replaced", "old": old["name"], "new": SUB, "day": day,
+                           "at": deadline_of(ruleset, day) - timedelta(minutes=draw(
+                               st.integers(1, 900)))})
     elif ruleset == "mafia-baku" and draw(st.booleans()):
         events.append({"type": "lawyer", "actor": draw(pick), "target": draw(pick), "day": 1})
     elif ruleset == "lupus-mirtillo" and draw(st.booleans()):
@@ -356,7 +366,7 @@ def body_scenarios(draw) -> tuple[Game, list[Post]]:
                   for p in posts]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body_scenarios())
 def test_a_tally_never_crashes_on_any_post_body(scenario) -> None:
     game, posts = scenario
@@ -407,7 +417,7 @@ def _toml(game: Game) -> str:
             lines.append(f'role = "{p.role}"')
     for e in game.events:
         lines += ["[[events]]", f'type = "{e.type}"', f"day = {e.day}"]
-        for key in ("card", "player", "actor", "target", "a", "b"):
+        for key in ("card", "player", "actor", "target", "a", "b", "old", "new"):
             if getattr(e, key):
                 lines.append(f"{key} = {json.dumps(getattr(e, key), ensure_ascii=False)}")
         if e.at:
