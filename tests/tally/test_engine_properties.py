@@ -226,10 +226,20 @@ def results(game: Game, posts: list[Post]) -> list[dict]:
 def check_day(game: Game, d: dict) -> None:
     weights = {p.name: (p.vote_weight if game.preset.weights else 1) for p in game.players}
     day_events = [e for e in game.events if e.day == d["day"]]
+    names = set(weights)
     for v in d["votes"]:
         assert v["status"] in STATUSES and v["rule"], v   # C-06
+        assert v["voter"] in names and v["target"] in names | {"No Lynch", None}, v  # vocabulary
+        assert datetime.fromisoformat(v["time"]) >= datetime.fromisoformat(d["start"]), v
+    order = [(datetime.fromisoformat(v["time"]), int(v["post"])) for v in d["votes"]]
+    assert order == sorted(order), "votes in post order"
+    assert {r["player"] for r in d["tally"]} <= names | {"No Lynch"}
+    assert set(d["absent"]) <= names and {r["player"] for r in d["removed"]} <= names
     counted = [v for v in d["votes"] if v["status"] == "counted"]
     voters = [v["voter"] for v in counted]
+    assert all(v["target"] for v in counted)
+    if not game.options.get("self_vote_counts"):
+        assert all(v["target"] != v["voter"] for v in counted), "C-03"
     assert len(voters) == len(set(voters)), "one counted vote per voter and day"
     extras = sum(1 for e in day_events if e.type == "card" and e.card == "extra_vote"
                  and e.actor in voters)                                     # PX-11
