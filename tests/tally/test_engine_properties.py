@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from votal.load import load_game, load_posts
 from votal.scraper.model import Post
-from votal.tally import GamePosts, tally_game
+from votal.tally import GamePosts, tally_day, tally_game
 from votal.tally.game import Game, parse_game
 from votal.tally.presets import PRESETS
 
@@ -347,6 +347,24 @@ def test_same_minute_order_never_changes_a_result(scenario, rnd) -> None:
 
 def _to_minute(p: Post) -> Post:
     return replace(p, time=p.time.replace(second=0))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.integers(0, 10_000))
+def test_a_running_count_ignores_later_posts(scenario, pick) -> None:
+    """tally-api ``until``: the count at a moment depends only on the posts before it."""
+    game, posts = scenario
+    cut = posts[pick % len(posts)]
+    day = next((r.day for r in tally_game(game, split(game, posts))
+                if any(v.post == cut.id for v in r.votes)), None)
+    if day is None:
+        return
+    until = (cut.time, cut.number)
+    before = [p for p in posts if (p.time, p.number) < until]
+    running = tally_day(game, split(game, posts), day, until=until).to_dict()
+    assert running == tally_day(game, split(game, before), day, until=until).to_dict()
+    assert cut.id not in {v["post"] for v in running["votes"]}
+    check_day(game, running)
 
 
 # -- (c) any body ----------------------------------------------------------------------------------
