@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from votal.load import load_game, load_posts
-from votal.scraper.model import Post
+from votal.scraper.model import Post, PostVersion
 from votal.tally import GamePosts, tally_day, tally_game
 from votal.tally.game import Game, parse_game
 from votal.tally.presets import PRESETS
@@ -365,6 +365,27 @@ def test_a_running_count_ignores_later_posts(scenario, pick) -> None:
     assert running == tally_day(game, split(game, before), day, until=until).to_dict()
     assert cut.id not in {v["post"] for v in running["votes"]}
     check_day(game, running)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_later_versions_of_a_post_change_nothing_but_edit_reports(data) -> None:
+    """C-07: a post is judged by its first version; a changed vote is only reported."""
+    game, posts = data.draw(scenarios())
+    names = [p.name for p in game.players]
+    edited = []
+    for p in posts:
+        if data.draw(st.booleans()):
+            later = data.draw(st.sampled_from(RED_FORMS + MS_FORMS)).format(
+                escape(data.draw(st.sampled_from(names))))
+            p = replace(p, versions=(PostVersion(p.time + timedelta(minutes=5), later),))
+        edited.append(p)
+    for plain, with_versions in zip(results(game, posts), results(game, edited)):
+        assert all(v["rule"] == "V-EDITED-VOTE" for v in with_versions["violations"]
+                   if v not in plain["violations"])
+        with_versions["violations"] = [v for v in with_versions["violations"]
+                                       if v["rule"] != "V-EDITED-VOTE"]
+        assert with_versions == plain
 
 
 # -- (c) any body ----------------------------------------------------------------------------------
