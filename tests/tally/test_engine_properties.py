@@ -34,7 +34,8 @@ from votal.tally.presets import PRESETS
 from .helpers import Thread, at, make_game
 
 RULESETS = sorted(PRESETS)
-DAY1 = date(2026, 11, 2)  # a Monday: palermo-classic pauses nothing in the first days (PC-01)
+# A Monday, and a Friday: palermo-classic pauses the weekend (PC-01, C-10).
+DAY1S = (date(2026, 11, 2), date(2026, 11, 6))
 # (timezone, deadline, day change) per ruleset; the last three have no default hours (C-09).
 HOURS = {
     "palermo-extreme": ("Europe/Athens", time(20), time(3)),
@@ -68,15 +69,17 @@ QUOTE_FORMS = ['<blockquote data-author="{a}" data-post="{id}">{html}</blockquot
 # -- building games ------------------------------------------------------------------------------
 
 
-def deadline_of(ruleset: str, day: int) -> datetime:
+def deadline_of(ruleset: str, day: int, day1: date) -> datetime:
+    """The deadline of the ``day``-th calendar day from day 1 (a paused day is not skipped)."""
     tz, hour, _ = HOURS[ruleset]
-    return datetime.combine(DAY1 + timedelta(days=day - 1), hour, tzinfo=ZoneInfo(tz))
+    return datetime.combine(day1 + timedelta(days=day - 1), hour, tzinfo=ZoneInfo(tz))
 
 
 @st.composite
 def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
     """A game dict as parsed TOML: 6-12 players and the events its ruleset knows."""
     ruleset = draw(rulesets)
+    day1 = draw(st.sampled_from(DAY1S))
     names = draw(st.lists(st.sampled_from(NAME_POOL), min_size=6, max_size=12, unique=True))
     players: list[dict] = [{"name": n} for n in names]
     events: list[dict] = []
@@ -84,14 +87,15 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
     pick = st.sampled_from(names)
     if draw(st.booleans()):  # a murder on day 2 (PX-17, PC-02, C-02)
         events.append({"type": "murdered", "player": draw(pick), "day": 2,
-                       "at": deadline_of(ruleset, 2) - timedelta(hours=7)})
+                       "at": deadline_of(ruleset, 2, day1) - timedelta(hours=7)})
     if ruleset == "palermo-extreme":
         if draw(st.booleans()):
             players[draw(st.integers(0, len(names) - 1))]["role"] = "mayor"
         for day in draw(st.lists(st.integers(1, 2), max_size=2)):
             card = {"type": "card", "card": "extra_vote", "actor": draw(pick), "day": day}
             if draw(st.booleans()):  # PX-11: played at a time, the vote is locked from then on
-                card["at"] = deadline_of(ruleset, day) - timedelta(minutes=draw(st.integers(1, 600)))
+                card["at"] = deadline_of(ruleset, day, day1) - timedelta(minutes=draw(
+                    st.integers(1, 600)))
             events.append(card)
         if draw(st.booleans()):
             events.append({"type": "card", "card": "vote_cancel", "actor": draw(pick),
@@ -106,14 +110,15 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
             cop, a, b = draw(st.lists(pick, min_size=3, max_size=3, unique=True))
             day = draw(st.integers(1, 2))
             events.append({"type": "cop_swap", "actor": cop, "a": a, "b": b, "day": day,
-                           "at": deadline_of(ruleset, day) + timedelta(minutes=7)})
+                           "at": deadline_of(ruleset, day, day1) + timedelta(minutes=7)})
         if draw(st.booleans()):  # PX-09: the prostitute may block the cop, the lawyer, the mayor
             events.append({"type": "block", "actor": draw(pick), "target": draw(pick),
                            "day": draw(st.integers(1, 2))})
         if draw(st.integers(0, 5)) == 0:  # PX-13
             events.append({"type": "card", "card": "arrest", "actor": draw(pick),
-                           "target": draw(pick), "day": 1,
-                           "at": deadline_of(ruleset, 1) - timedelta(hours=draw(st.integers(1, 9)))})
+                           "target": draw(pick), "day": 1, "at": deadline_of(ruleset, 1, day1)
+                           - timedelta(hours=draw(st.integers(1, 9)))})
+        events.extend(draw(day2_abilities(pick, deadline_of(ruleset, 2, day1))))
     elif ruleset == "mafiascum":
         for p in players:
             p["vote_weight"] = draw(st.sampled_from([1, 1, 1, 2]))
@@ -122,14 +127,14 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
             players.append({"name": SUB, "vote_weight": old["vote_weight"]})
             day = draw(st.integers(1, 2))
             events.append({"type": "replaced", "old": old["name"], "new": SUB, "day": day,
-                           "at": deadline_of(ruleset, day) - timedelta(minutes=draw(
+                           "at": deadline_of(ruleset, day, day1) - timedelta(minutes=draw(
                                st.integers(1, 900)))})
     elif ruleset == "mafia-baku" and draw(st.booleans()):
         events.append({"type": "lawyer", "actor": draw(pick), "target": draw(pick), "day": 1})
     elif ruleset == "lupus-mirtillo" and draw(st.booleans()):
         events.append({"type": "priest", "actor": draw(pick), "target": draw(pick), "day": 1})
     data = {"title": "property", "ruleset": ruleset, "timezone": tz, "moderators": [HOST],
-            "source": {"posts": "posts.jsonl"}, "schedule": {"day1": DAY1},
+            "source": {"posts": "posts.jsonl"}, "schedule": {"day1": day1},
             "players": players, "events": events}
     if ruleset == "mafia-baku":
         data["source"]["vote_thread"] = "vote-posts.jsonl"
@@ -137,6 +142,21 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
         data["schedule"].update(deadline=deadline.strftime("%H:%M"),
                                 day_change=day_change.strftime("%H:%M"))
     return data
+
+
+@st.composite
+def day2_abilities(draw, pick, deadline: datetime) -> list[dict]:
+    """PX-10 immunity, PX-14 echo (ghosts vote), PX-16 necromancy, on day 2."""
+    out = []
+    if draw(st.booleans()):
+        out.append({"type": "immunity", "actor": draw(pick), "target": draw(pick), "day": 2})
+    if draw(st.booleans()):
+        out.append({"type": "card", "card": "echo", "actor": draw(pick), "day": 2,
+                    "at": deadline - timedelta(hours=draw(st.integers(1, 8)))})
+    if draw(st.booleans()):
+        out.append({"type": "card", "card": "necromancy", "actor": draw(pick),
+                    "target": draw(pick), "day": 2, "at": deadline - timedelta(hours=5)})
+    return out
 
 
 OFFSETS = st.one_of(st.integers(-1000, -1),               # the day before the deadline
@@ -171,14 +191,14 @@ def post_specs(draw, names: list[str], syntax: str) -> dict:
             pieces.append((kind, "because he dodged every question today"))
         else:
             pieces.append((kind, draw(st.sampled_from(CHATTER))))
-    return {"author": author, "day": draw(st.integers(1, 2)), "offset": draw(OFFSETS),
+    return {"author": author, "day": draw(st.integers(1, 3)), "offset": draw(OFFSETS),
             "second": draw(st.sampled_from([0, 0, 0, 30])), "pieces": pieces,
             "thread": draw(st.sampled_from(["main", "votes"]))}
 
 
-def build_posts(ruleset: str, specs: list[dict]) -> list[Post]:
+def build_posts(ruleset: str, day1: date, specs: list[dict]) -> list[Post]:
     """Posts numbered in time order (ties: drawing order), quotes naming earlier posts."""
-    timed = sorted(((deadline_of(ruleset, s["day"]) + timedelta(minutes=s["offset"],
+    timed = sorted(((deadline_of(ruleset, s["day"], day1) + timedelta(minutes=s["offset"],
                                                                   seconds=s["second"]), i, s)
                     for i, s in enumerate(specs)), key=lambda x: (x[0], x[1]))
     posts: list[Post] = []
@@ -213,7 +233,7 @@ def scenarios(draw, rulesets=st.sampled_from(RULESETS)) -> tuple[Game, list[Post
     names = [p["name"] for p in data["players"]]
     syntax = PRESETS[data["ruleset"]].syntax
     specs = draw(st.lists(post_specs(names, syntax), min_size=8, max_size=60))
-    return parse_game(data, path="property.toml"), build_posts(data["ruleset"], specs)
+    return parse_game(data, path="property.toml"), build_posts(data["ruleset"], data["schedule"]["day1"], specs)
 
 
 def results(game: Game, posts: list[Post]) -> list[dict]:
