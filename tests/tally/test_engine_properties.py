@@ -83,6 +83,7 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
     names = draw(st.lists(st.sampled_from(NAME_POOL), min_size=6, max_size=12, unique=True))
     players: list[dict] = [{"name": n} for n in names]
     events: list[dict] = []
+    extra: dict = {}
     tz, deadline, day_change = HOURS[ruleset]
     pick = st.sampled_from(names)
     if draw(st.booleans()):  # a murder on day 2 (PX-17, PC-02, C-02)
@@ -122,6 +123,11 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
     elif ruleset == "mafiascum":
         for p in players:
             p["vote_weight"] = draw(st.sampled_from([1, 1, 1, 2]))
+        options = draw(st.fixed_dictionaries({}, optional={     # MS-02, MS-03, MS-05
+            "deadline": st.sampled_from(["plurality", "no-lynch"]),
+            "majority": st.integers(2, 7), "one_less_for_no_lynch": st.booleans()}))
+        if options:
+            extra["options"] = options
         if draw(st.booleans()):  # MS-04: a replacement takes over a slot (and its weight)
             old = players[draw(st.integers(0, len(players) - 1))]
             players.append({"name": SUB, "vote_weight": old["vote_weight"]})
@@ -135,7 +141,7 @@ def games(draw, rulesets=st.sampled_from(RULESETS)) -> dict:
         events.append({"type": "priest", "actor": draw(pick), "target": draw(pick), "day": 1})
     data = {"title": "property", "ruleset": ruleset, "timezone": tz, "moderators": [HOST],
             "source": {"posts": "posts.jsonl"}, "schedule": {"day1": day1},
-            "players": players, "events": events}
+            "players": players, "events": events, **extra}
     if ruleset == "mafia-baku":
         data["source"]["vote_thread"] = "vote-posts.jsonl"
     if ruleset in GIVES_HOURS:
@@ -479,6 +485,10 @@ def _toml(game: Game) -> str:
     lines += ["[schedule]", f"day1 = {s.day1.isoformat()}"]
     if game.ruleset in GIVES_HOURS:
         lines += [f'deadline = "{s.deadline:%H:%M}"', f'day_change = "{s.day_change:%H:%M}"']
+    given = {k: v for k, v in game.options.items() if game.preset.options.get(k) != v}
+    if given:
+        lines.append("[options]")
+        lines += [f"{k} = {json.dumps(v)}" for k, v in given.items()]
     for p in game.players:
         lines += ["[[players]]", f"name = {json.dumps(p.name, ensure_ascii=False)}",
                   f"vote_weight = {p.vote_weight}"]
