@@ -239,7 +239,8 @@ def scenarios(draw, rulesets=st.sampled_from(RULESETS)) -> tuple[Game, list[Post
     names = [p["name"] for p in data["players"]]
     syntax = PRESETS[data["ruleset"]].syntax
     specs = draw(st.lists(post_specs(names, syntax), min_size=8, max_size=60))
-    return parse_game(data, path="property.toml"), build_posts(data["ruleset"], data["schedule"]["day1"], specs)
+    posts = build_posts(data["ruleset"], data["schedule"]["day1"], specs)
+    return parse_game(data, path="property.toml"), posts
 
 
 def results(game: Game, posts: list[Post]) -> list[dict]:
@@ -278,6 +279,7 @@ def check_day(game: Game, d: dict) -> None:
         bonus = weights[mayor]
         chosen = d["outcome"]["players"][0]
         assert any(v["voter"] == mayor and v["target"] == chosen for v in counted), d["votes"]
+        assert not any(e.type == "block" and e.target == mayor for e in day_events)  # PX-09
         runner_up = max((r["votes"] for r in d["tally"] if r["player"] != chosen), default=0)
         assert rows[chosen]["votes"] - bonus == runner_up, d["tally"]
     total = sum(r["votes"] for r in d["tally"])
@@ -330,6 +332,9 @@ def check_outcome(d: dict, rows: dict) -> None:
         assert len(players) == 1 and rows[players[0]]["votes"] >= d["majority"], d["tally"]
     elif outcome["reason"] in ("absence-tie", "first-to-max"):             # PX-19, MR-05
         assert set(players) <= leaders and len(leaders) >= 2, (outcome, d["tally"])
+        if outcome["reason"] == "absence-tie":     # they leave by the vote, not as a removal
+            assert set(players) <= set(d["absent"])
+            assert not set(players) & {r["player"] for r in d["removed"]}, d["removed"]
     elif outcome["reason"] not in ("poll", "runoff"):                      # C-11: decided apart
         assert players and set(players) <= set(rows), (outcome, d["tally"])
 
