@@ -314,7 +314,7 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
     if not isinstance(raw, Mapping):
         raise GameFileError(f"{path}: event #{index}: must be a table")
     etype = raw.get("type")
-    if etype not in EVENT_FIELDS:
+    if not isinstance(etype, str) or etype not in EVENT_FIELDS:  # a TOML table or list is no type
         raise GameFileError(f"{path}: event #{index} ({etype}): unknown event type "
                             f"(known: {', '.join(sorted(EVENT_FIELDS))})")
     label = f"{path}: event #{index} ({etype})"
@@ -341,7 +341,7 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
                 raise GameFileError(f"{label}: {key} {raw[key]!r} is not a player of this game (C-01)")
             fields[key] = name
     if etype == "card":
-        if raw["card"] not in CARDS:
+        if not isinstance(raw["card"], str) or raw["card"] not in CARDS:
             raise GameFileError(f"{label}: unknown card {raw['card']!r} (known: {', '.join(sorted(CARDS))})")
         fields["card"] = raw["card"]
     if etype == "removed":

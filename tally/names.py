@@ -147,7 +147,9 @@ class NameResolver:
 
     def _fuzzy(self, folded: str) -> Resolution:
         probe = _NOT_ALNUM.sub("", folded) or folded
-        scores = sorted(((max(_similarity(probe, k.replace(" ", "")) for k in keys), name)
+        # default: a name of punctuation only ("...") has no key to compare with
+        scores = sorted(((max((_similarity(probe, k.replace(" ", "")) for k in keys), default=0.0),
+                          name)
                          for name, keys in self._keys.items()), reverse=True)
         if not scores or scores[0][0] < self.threshold:
             # Doubled letters are the commonest misspelling ("Abbadon" for "Abaddon"): a text

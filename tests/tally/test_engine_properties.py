@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from votal.errors import GameFileError
 from votal.load import load_game, load_posts
 from votal.scraper.model import Post, PostVersion
 from votal.tally import GamePosts, tally_day, tally_game
@@ -454,6 +455,37 @@ def test_a_tally_never_crashes_on_any_post_body(scenario) -> None:
         check_day(game, d)
 
 
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=12),
+                 st.lists(st.integers(-1, 3), max_size=2), st.dictionaries(st.text(max_size=4),
+                                                                          st.integers(), max_size=2))
+
+
+@st.composite
+def broken_games(draw) -> dict:
+    """A drawn game dict with one value anywhere (top, schedule, a player, an event) replaced."""
+    data = draw(games())
+    tables = [data, data["schedule"], *data["players"], *data["events"]]
+    table = draw(st.sampled_from(tables))
+    key = draw(st.sampled_from(sorted(table) + ["bogus"]))
+    table[key] = draw(JUNK)
+    return data
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(broken_games(), st.data())
+def test_a_bad_game_file_is_a_game_file_error_never_a_crash(data, more) -> None:
+    """Only a VotalError (GameFileError) for a bad game file; a file that passes tallies."""
+    try:
+        game = parse_game(data, path="broken.toml")
+    except GameFileError as e:
+        assert "broken.toml" in str(e)
+        return
+    names = [p.name for p in game.players]
+    specs = more.draw(st.lists(post_specs(names, game.preset.syntax), max_size=20))
+    for d in results(game, build_posts(game.ruleset, game.schedule.day1, specs)):
+        json.dumps(d)
+
+
 # -- through the files, as the CLI reads them --------------------------------------------------------
 
 
@@ -563,3 +595,28 @@ def test_a_night_kill_after_the_hammer_keeps_the_hammer_vote() -> None:
     assert (d["outcome"]["players"], d["outcome"]["reason"]) == (["D"], "majority")
     assert [(v["voter"], v["status"], v["rule"]) for v in d["votes"]][-1] == \
         ("D", "ignored", "MS-02")
+
+
+def test_a_nickname_of_punctuation_only_does_not_break_name_matching() -> None:
+    """Vocabulary (found by the bad-game property): a player named "..." has no fuzzy key; an
+    unknown red name is then still a review item, and his exact name still a vote."""
+    game = make_game("palermo-classic", players=("...", "B", "C", "D", "E", "F"))
+    th = Thread()
+    th.vote("B", at(2, 10), "Zorro")
+    th.vote("C", at(2, 11), "...")
+    d = tally_game(game, th.game_posts())[0].to_dict()
+    assert [(r["rule"], r["text"]) for r in d["review"]] == [("V-UNKNOWN-TARGET", "Zorro")]
+    assert d["tally"] == [{"player": "...", "votes": 1, "voters": ["C"]}]
+
+
+def test_an_event_type_or_card_that_is_no_string_is_a_game_file_error() -> None:
+    """interfaces §1 (found by the bad-game property): a TOML table or list as an event's type
+    or card is refused with the event named, not a TypeError."""
+    import pytest
+
+    from .helpers import game_dict
+
+    for event in ({"type": {"x": 1}, "day": 1},
+                  {"type": "card", "card": ["extra_vote"], "actor": "A", "day": 1}):
+        with pytest.raises(GameFileError, match=r"test\.toml: event #1"):
+            parse_game(game_dict(events=[event]), path="test.toml")
