@@ -236,6 +236,9 @@ def _players(raw: Any, path: str, tz: ZoneInfo) -> tuple[Player, ...]:
             if key in seen and seen[key] != name:
                 raise GameFileError(f"{path}: {where}: name {n!r} is already used by {seen[key]!r}")
             seen[key] = name
+        for key in ("role", "faction", "replaces"):
+            if p.get(key) is not None and not isinstance(p[key], str):
+                raise GameFileError(f"{path}: {where}: {key} must be a string")
         weight = p.get("vote_weight", 1)
         if not isinstance(weight, int) or weight < 0:
             raise GameFileError(f"{path}: {where}: vote_weight must be a whole number ≥ 0 (MS-05)")
@@ -273,11 +276,14 @@ def _schedule(raw: Any, path: str, tz: ZoneInfo, preset) -> ScheduleSpec:
         raise GameFileError(
             f"{path}: [schedule]: ruleset {preset.name} has no fixed hours: give deadline and "
             f"day_change (\"HH:MM\") (C-09)")
-    holidays = frozenset(_list(raw.get("holidays", []), "schedule.holidays", path))
+    holidays = _list(raw.get("holidays", []), "schedule.holidays", path)
     if any(not isinstance(h, date) or isinstance(h, datetime) for h in holidays):
         raise GameFileError(f"{path}: [schedule]: holidays must be dates (C-10)")
+    overrides = raw.get("day") or {}
+    if not isinstance(overrides, Mapping):
+        raise GameFileError(f"{path}: [schedule.day] must be a table of days (C-09)")
     days = {}
-    for key, table in (raw.get("day") or {}).items():
+    for key, table in overrides.items():
         where = f"[schedule.day.{key}]"
         if not str(key).isdigit() or int(key) < 1:
             raise GameFileError(f"{path}: {where}: day must be a number ≥ 1 (C-09)")
@@ -290,7 +296,7 @@ def _schedule(raw: Any, path: str, tz: ZoneInfo, preset) -> ScheduleSpec:
         day1=day1, deadline=deadline, day_change=day_change,
         murder=_clock(raw.get("murder"), path, "[schedule].murder") or preset.murder,
         skip_weekends=bool(raw.get("skip_weekends", preset.skip_weekends)),
-        holidays=holidays, days=MappingProxyType(days))
+        holidays=frozenset(holidays), days=MappingProxyType(days))
 
 
 def _options(raw: Any, path: str, preset) -> dict[str, Any]:

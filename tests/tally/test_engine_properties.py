@@ -29,7 +29,7 @@ from votal.errors import GameFileError
 from votal.load import load_game, load_posts
 from votal.scraper.model import Post, PostVersion
 from votal.tally import GamePosts, tally_day, tally_game
-from votal.tally.game import Game, parse_game
+from votal.tally.game import PLAYER_KEYS, SCHEDULE_KEYS, TOP_KEYS, Game, parse_game
 from votal.tally.presets import PRESETS
 
 from .helpers import Thread, at, make_game
@@ -464,9 +464,12 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size
 def broken_games(draw) -> dict:
     """A drawn game dict with one value anywhere (top, schedule, a player, an event) replaced."""
     data = draw(games())
-    tables = [data, data["schedule"], *data["players"], *data["events"]]
-    table = draw(st.sampled_from(tables))
-    key = draw(st.sampled_from(sorted(table) + ["bogus"]))
+    tables = [(data, TOP_KEYS), (data["schedule"], SCHEDULE_KEYS),
+              *((p, PLAYER_KEYS) for p in data["players"]),
+              *((e, {"at", "day", "player", "actor", "target", "card", "a", "b", "old", "new"})
+                for e in data["events"])]
+    table, keys = draw(st.sampled_from(tables))
+    key = draw(st.sampled_from(sorted(set(table) | keys | {"bogus"})))
     table[key] = draw(JUNK)
     return data
 
@@ -609,9 +612,10 @@ def test_a_nickname_of_punctuation_only_does_not_break_name_matching() -> None:
     assert d["tally"] == [{"player": "...", "votes": 1, "voters": ["C"]}]
 
 
-def test_an_event_type_or_card_that_is_no_string_is_a_game_file_error() -> None:
+def test_a_value_of_the_wrong_type_is_a_game_file_error() -> None:
     """interfaces §1 (found by the bad-game property): a TOML table or list as an event's type
-    or card is refused with the event named, not a TypeError."""
+    or card, a player's role, faction or replaces, or [schedule.day] is refused with a clear
+    GameFileError, not a TypeError or AttributeError."""
     import pytest
 
     from .helpers import game_dict
@@ -620,3 +624,9 @@ def test_an_event_type_or_card_that_is_no_string_is_a_game_file_error() -> None:
                   {"type": "card", "card": ["extra_vote"], "actor": "A", "day": 1}):
         with pytest.raises(GameFileError, match=r"test\.toml: event #1"):
             parse_game(game_dict(events=[event]), path="test.toml")
+    for key in ("role", "faction", "replaces"):
+        players = [{"name": "A", key: ["x"]}, "B", "C"]
+        with pytest.raises(GameFileError, match=rf"player #1: {key} must be a string"):
+            parse_game(game_dict(players=players), path="test.toml")
+    with pytest.raises(GameFileError, match=r"\[schedule\.day\] must be a table"):
+        parse_game(game_dict(schedule={"day": True}), path="test.toml")
