@@ -29,6 +29,15 @@ def _root() -> None:
     """votal: scrape a game thread, tally a day, audit a game."""
 
 
+# Options shared by the game commands, defined once.
+GAME = typer.Argument(..., metavar="GAME", help="the game file (TOML)")
+LANG = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)")
+PUBLIC = typer.Option(True, "--public/--private", help="hide or show secrets")
+OFFLINE = typer.Option(False, "--offline", help="do not refresh the thread first")
+DB = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts "
+                  "(default: $VOTAL_DB, else $XDG_DATA_HOME/votal/votal.sqlite)")
+
+
 # ---- scrape (scraper/) ---------------------------------------------------------------------
 
 @contextlib.contextmanager
@@ -116,19 +125,17 @@ def render_day(result, fmt: str, *, public: bool | None = None, lang: str | None
 
 @app.command("tally")
 def tally_cmd(
-    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
-    day: int = typer.Option(0, "--day", help="the day to tally (default: the current or last day)"),
+    game_file: str = GAME,
+    day: int | None = typer.Option(None, "--day", help="the day to tally (default: the current or last day)"),
     fmt: str = typer.Option("text", "--format",
                             help="text, bbcode, markdown, html, json or csv"),
     public: bool = typer.Option(None, "--public/--private",
                                 help="hide or show secrets (default: public, json private)"),
-    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
-    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
-    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+    lang: str = LANG,
+    offline: bool = OFFLINE,
+    db: str = DB,
 ) -> None:
     """The official tally of a day (rules.md), from the game file and its thread."""
-    from pathlib import Path
-
     from votal.load import load_game, load_posts
     from votal.tally.engine import last_day, tally_day
 
@@ -156,14 +163,14 @@ def _game_days(game_file: str, offline: bool, db: str | None) -> tuple[list[dict
 
 @app.command("history")
 def history_cmd(
-    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
+    game_file: str = GAME,
     player: str = typer.Option(None, "--player", help="only this player's votes"),
     fmt: str = typer.Option("text", "--format",
                             help="text, bbcode, markdown, html, json or csv"),
-    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
-    public: bool = typer.Option(True, "--public/--private", help="hide or show secrets"),
-    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
-    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+    lang: str = LANG,
+    public: bool = PUBLIC,
+    offline: bool = OFFLINE,
+    db: str = DB,
 ) -> None:
     """Every vote each player cast, day by day, with links to the posts."""
     from votal.report.history import render_history
@@ -175,13 +182,13 @@ def history_cmd(
 
 @app.command("chart")
 def chart_cmd(
-    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
+    game_file: str = GAME,
     out: Path = typer.Option(..., "--out", help="the image file: .png, .svg or .pdf"),
-    day: int = typer.Option(0, "--day", help="the day (default: the last day)"),
+    day: int | None = typer.Option(None, "--day", help="the day (default: the last day)"),
     overview: bool = typer.Option(False, "--overview", help="the whole game: who voted whom"),
-    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
-    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
-    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+    lang: str = LANG,
+    offline: bool = OFFLINE,
+    db: str = DB,
 ) -> None:
     """A chart: the vote timeline of a day, or (--overview) the game's who-voted-whom grid."""
     from votal.errors import InputError
@@ -205,12 +212,12 @@ def chart_cmd(
 
 @app.command("report")
 def report_cmd(
-    game_file: str = typer.Argument(..., metavar="GAME", help="the game file (TOML)"),
+    game_file: str = GAME,
     out: Path = typer.Option(..., "--out", help="the folder of the static site"),
-    lang: str = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)"),
-    public: bool = typer.Option(True, "--public/--private", help="hide or show secrets"),
-    offline: bool = typer.Option(False, "--offline", help="do not refresh the thread first"),
-    db: str = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts"),
+    lang: str = LANG,
+    public: bool = PUBLIC,
+    offline: bool = OFFLINE,
+    db: str = DB,
 ) -> None:
     """A static site of the whole game (index, days, players, charts) that opens offline."""
     from votal.report.site import build_site
@@ -225,12 +232,14 @@ def report_cmd(
 
 @app.command("audit")
 def audit_cmd(
-    game: str = typer.Argument(..., help="the game file (TOML)"),
-    fmt: str = typer.Option("text", "--format", help="text | json | html | markdown | bbcode"),
-    public: bool = typer.Option(False, "--public", help="leave out everything secret"),
-    lang: str = typer.Option(None, "--lang", help="report language: el, it, ru, en (default: the game's)"),
-    offline: bool = typer.Option(False, "--offline", help="use stored posts only, no network"),
-    db: str = typer.Option(None, "--db", help="the local store (SQLite)"),
+    game_file: str = GAME,
+    fmt: str = typer.Option("text", "--format", help="text, json, html, markdown or bbcode"),
+    public: bool = typer.Option(False, "--public/--private",
+                                help="hide or show secrets (default: private, for archivists "
+                                     "and moderators)"),
+    lang: str = LANG,
+    offline: bool = OFFLINE,
+    db: str = DB,
 ) -> None:
     """Replay every day: violations, edits, moderators' counts and announcements checked.
 
@@ -238,7 +247,7 @@ def audit_cmd(
     """
     from votal.audit.cli import run_audit
 
-    text, code = run_audit(game, fmt=fmt, public=public, lang=lang, offline=offline, db=db)
+    text, code = run_audit(game_file, fmt=fmt, public=public, lang=lang, offline=offline, db=db)
     typer.echo(text, nl=False)
     if code:
         raise SystemExit(code)
