@@ -1,6 +1,6 @@
 """Polite HTTP: the ONLY place that configures httpx (style.md).
 
-* User-Agent names votal, its version and the project URL.
+* User-Agent names votal, its version and what it is (no project URL is published yet).
 * Per host: at most ``concurrency`` requests at a time (default 2) and ``rate`` requests per second
   (default 1). Retries with exponential backoff on 429/5xx and network errors, honouring
   ``Retry-After`` (capped at ``max_retry_after``).
@@ -33,8 +33,7 @@ import httpx
 from votal import __version__
 from votal.errors import ChallengeError, FetchError, InputError, LoginWallError
 
-PROJECT_URL = "https://github.com/votal/votal"
-USER_AGENT = f"votal/{__version__} (+{PROJECT_URL})"
+USER_AGENT = f"votal/{__version__} (vote counter for forum Mafia/Palermo/Werewolf games)"
 _RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
 _MAX_REDIRECTS = 5
 
