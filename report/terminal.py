@@ -14,7 +14,6 @@ def write_out(text: str, fmt: str, stream=None) -> None:
         out.write(text)
         return
     from rich.console import Console
-    from rich.text import Text
 
     console = Console(file=out, highlight=False)
     for i, line in enumerate(text.rstrip("\n").split("\n")):

@@ -111,7 +111,7 @@ def test_url_online_then_offline(fake, tmp_path):
     db = tmp_path / "s.sqlite"
     with ff.ForumServer() as srv:
         for n in (1, 2, 3):
-            srv.pages[f"/fake/t/7" + ("" if n == 1 else f"/page-{n}")] = ff.render_page(7, posts, n)
+            srv.pages["/fake/t/7" + ("" if n == 1 else f"/page-{n}")] = ff.render_page(7, posts, n)
         url = srv.url("/fake/t/7/page-2")  # any page of the thread names it
         with pytest.raises(ScrapeError, match="not in the store"):
             load_posts(url, base_dir=tmp_path, db=db, timezone="UTC", offline=True)
