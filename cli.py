@@ -134,17 +134,43 @@ def tally_cmd(
     lang: str = LANG,
     offline: bool = OFFLINE,
     db: str = DB,
+    at: str = typer.Option(None, "--at", help="tally as it stood at this moment: 'now' or an ISO "
+                           "time (default: now for a live thread; the whole day with --offline "
+                           "or a file source)"),
 ) -> None:
-    """The official tally of a day (rules.md), from the game file and its thread."""
+    """The official tally of a day (rules.md), from the game file and its thread.
+
+    With --at (default: now, when the thread is refreshed from the forum) a day whose vote is
+    still open is shown as a running count, marked as such; nobody is charged an absence yet.
+    """
     from votal.load import load_game, load_posts
-    from votal.tally.engine import last_day, tally_day
+    from votal.report.terminal import write_out
+    from votal.tally.engine import last_day, tally_at, tally_day
 
     game = load_game(game_file)
     posts = load_posts(game, offline=offline, db=Path(db) if db else None)
     n = day or last_day(game, posts)
-    from votal.report.terminal import write_out
+    if at is None and not offline and game.source.thread:
+        at = "now"  # a live thread: while the day's vote is open, show the running count
+    when = _moment(at, game.tz) if at else None
+    result = tally_at(game, posts, n, when) if when else tally_day(game, posts, n)
+    write_out(render_day(result, fmt, public=public, lang=lang), fmt)
 
-    write_out(render_day(tally_day(game, posts, n), fmt, public=public, lang=lang), fmt)
+
+def _moment(text: str, tz):
+    """``--at``: "now" or an ISO time (a time without offset is in the game's zone)."""
+    from datetime import UTC, datetime
+
+    from votal.errors import InputError
+
+    if text.strip().lower() == "now":
+        return datetime.now(UTC)
+    try:
+        t = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise InputError(f"--at {text!r}: give 'now' or an ISO time like "
+                         "2026-11-03T19:30 (the game's time zone) or 2026-11-03T19:30+02:00") from None
+    return t if t.tzinfo else t.replace(tzinfo=tz)
 
 
 # ---- history, chart, report (report/) ------------------------------------------------------

@@ -73,6 +73,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "window": {"el": "Παράθυρο αλλαγής ψήφου {a}–{b}", "it": "Finestra di cambio voto {a}–{b}",
                "ru": "Окно смены голоса {a}–{b}", "en": "Vote-change window {a}–{b}"},
     "result": {"el": "Αποτέλεσμα", "it": "Esito", "ru": "Итог", "en": "Result"},
+    # a running count (the day's vote still open): tally.engine.tally_at
+    "provisional": {"el": "προσωρινή καταμέτρηση, {time}", "it": "conteggio provvisorio, {time}",
+                    "ru": "промежуточный подсчёт, {time}", "en": "running count, {time}"},
+    "result_now": {"el": "Αν η ψηφοφορία έκλεινε τώρα", "it": "Se la votazione chiudesse ora",
+                   "ru": "Если бы голосование закрылось сейчас", "en": "If the vote closed now"},
+    "not_voted_yet": {"el": "Δεν έχουν ψηφίσει ακόμα", "it": "Non hanno ancora votato",
+                      "ru": "Ещё не проголосовали", "en": "Not voted yet"},
     "count": {"el": "Καταμέτρηση", "it": "Conteggio", "ru": "Подсчёт", "en": "Count"},
     "votes_n": {"el": "{n} ψήφοι", "it": "{n} voti", "ru": "голосов: {n}", "en": "{n} votes"},
     "votes_1": {"el": "1 ψήφος", "it": "1 voto", "ru": "голосов: 1", "en": "1 vote"},

@@ -35,7 +35,7 @@ _VIOLATION_KEYS = ("rule", "player", "post", "url", "time")
 _OUTCOME_KEYS = ("kind", "players", "reason", "rule", "next")
 _TOP_KEYS = ("game", "ruleset", "day", "language", "timezone", "thread", "start", "deadline",
              "majority", "tally", "outcome", "absent", "removed", "votes", "violations",
-             "revealed", "notes")
+             "revealed", "notes", "provisional", "as_of")
 
 
 def public_view(result: dict) -> dict:

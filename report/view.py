@@ -7,7 +7,7 @@ Pure: a result dict (already public or private, see :mod:`votal.report.public`) 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from markupsafe import Markup
@@ -111,7 +111,7 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
     tz = result.get("timezone")
     changed = superseded_posts(result)
     rows = _rows(result, changed, lang)
-    return DayView(
+    view = DayView(
         lang=lang, public=bool(result.get("public")), game=result.get("game", ""),
         ruleset=result.get("ruleset", ""), day=int(result.get("day", 0)),
         title=i18n.t("title", lang, day=int(result.get("day", 0))), thread=result.get("thread"),
@@ -127,8 +127,22 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
         revealed=tuple(revealed_text(r) for r in result.get("revealed", [])),
         notes=tuple(i18n.note_text(n, lang) for n in result.get("notes", [])),
         private=() if result.get("public") else _private(result, lang),
-        labels={k: i18n.t(k, lang) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]},
+        labels=_labels(result, lang),
     )
+    if result.get("provisional"):
+        when = i18n.short_time(result.get("as_of"), tz)
+        view = replace(view, title=f"{view.title} — {i18n.t('provisional', lang, time=when)}")
+    return view
+
+
+def _labels(result: dict, lang: str) -> dict[str, str]:
+    """Our fixed words; a running count (the vote still open) says so instead of "Result" and
+    "absent": nobody is charged an absence before the deadline."""
+    labels = {k: i18n.t(k, lang) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]}
+    if result.get("provisional"):
+        labels["result"] = i18n.t("result_now", lang)
+        labels["absent"] = i18n.t("not_voted_yet", lang)
+    return labels
 
 
 def revealed_text(item: object) -> str:

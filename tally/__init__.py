@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["tally_day", "tally_game", "GamePosts", "DayResult"]
+__all__ = ["tally_day", "tally_at", "tally_game", "GamePosts", "DayResult"]
 
 
 def __getattr__(name: str):
     # Lazy: the pure helper modules (colour, extract, names) import without the engine.
-    if name in ("tally_day", "tally_game", "GamePosts", "last_day"):
+    if name in ("tally_day", "tally_at", "tally_game", "GamePosts", "last_day"):
         from votal.tally import engine
 
         return getattr(engine, name)

@@ -138,13 +138,24 @@ def _resolver(game: Game, timeline: Timeline) -> NameResolver:
 
 def tally_day(game: Game, posts: GamePosts, day: int, *,
               until: tuple[datetime, int] | None = None) -> DayResult:
-    """The result of day ``day`` (days before it replayed); ``until`` gives a running count."""
+    """The result of day ``day`` (days before it replayed); ``until`` gives a running count
+    (marked provisional, ``as_of`` the instant: end-of-day removals are not applied)."""
     if day < 1:
         raise ValueError("day must be ≥ 1 (day 0 has no vote)")
     run = _Run(game, posts)
     for n in range(1, day):
         run.day(n)
-    return run.day(day, until)
+    result = run.day(day, until)
+    return replace(result, as_of=until[0]) if until is not None else result
+
+
+def tally_at(game: Game, posts: GamePosts, day: int, now: datetime) -> DayResult:
+    """What a moderator or player asks at ``now``: the final result once the day's vote is
+    closed (PX-04: after the change window where there is one), else the running count so far."""
+    run = _Run(game, posts)
+    if now >= run.schedule.clock(day).close:
+        return tally_day(game, posts, day)
+    return tally_day(game, posts, day, until=(now, 0))
 
 
 def tally_game(game: Game, posts: GamePosts) -> list[DayResult]:

@@ -152,6 +152,7 @@ class DayResult:
     seed: int | None = None
     end: dict | None = None
     extra: dict = field(default_factory=dict, compare=False)
+    as_of: datetime | None = None     # a running count at this instant (the vote still open)
 
     def to_dict(self) -> dict:
         from votal.tally.result import day_to_dict

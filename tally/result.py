@@ -85,6 +85,7 @@ def day_to_dict(r: DayResult) -> dict:
         "revealed": list(r.extra.get("revealed", [])),
         "notes": list(r.notes),
         "end": dict(r.end) if r.end else None,
+        "provisional": r.as_of is not None, "as_of": _iso(r.as_of),
         "private": {"roles": dict(r.roles), "factions": dict(r.factions), "weights": dict(r.weights),
                     "effects": [{"rule": e.rule, "actor": e.actor, "target": e.target,
                                  "effect": e.effect} for e in r.effects],

@@ -187,7 +187,7 @@ def test_user_agent_names_votal(forum, tmp_path):
         scrape(forum.url(path(1)), store=store, client=c, timezone="UTC")
     ua = forum.headers_seen[0]["User-Agent"]
     from votal import __version__
-    assert ua.startswith(f"votal/{__version__}") and "http" in ua
+    assert ua.startswith(f"votal/{__version__} (") and "vote counter" in ua
 
 
 def test_refresh_without_etag_support_still_costs_one_request(forum, tmp_path):

@@ -13,7 +13,7 @@ UTC = timezone.utc
 MS = {"schedule": {"deadline": "23:59", "day_change": "23:59"}, "timezone": "UTC"}
 RESULT_KEYS = {"game", "ruleset", "day", "language", "timezone", "thread", "start", "deadline",
                "majority", "tally", "outcome", "absent", "removed", "votes", "violations",
-               "review", "revealed", "notes", "end", "private"}
+               "review", "revealed", "notes", "end", "provisional", "as_of", "private"}
 VOTE_KEYS = {"voter", "target", "post", "url", "time", "weight", "status", "rule", "window", "note"}
 
 
