@@ -151,12 +151,24 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     unread = tuple((m.post.id, m.post.url, a.text) for m, a in said if resolve(a.player) is None)
     for ev in game.events_of("eliminated", day=day):
         elims.append(_event_check(day, ev, result))
+    closed = vote_closed(result, deadline)
     edits = edited_votes(day_posts, marks_reader(SYNTAX.get(game.ruleset, "red")),
-                         lambda _p: deadline) if day_posts else ()
+                         lambda _p: closed) if day_posts else ()
     roles = {p.name: p.role for p in game.players}
     factions = {p.name: p.faction for p in game.players}
     draw = gatto_nero_draw(game.title, day, result, roles, factions)
     return DayAudit(day, result, counts, tuple(elims), edits, draw, unread)
+
+
+def vote_closed(result: Mapping, deadline: datetime | None) -> datetime | None:
+    """When the day's vote closed: MS-02, a majority ends the day at once, at the hammer (the
+    last counted vote); otherwise the deadline. An edit first seen from then on came too late."""
+    if (result.get("outcome") or {}).get("reason") == "majority":
+        times = [datetime.fromisoformat(v["time"]) for v in result.get("votes", [])
+                 if v.get("status") == "counted" and v.get("time")]
+        if times:
+            return max(times)
+    return deadline
 
 
 def _without_recaps(m: ModCount, gone: set[str], resolve: Resolve) -> ModCount:

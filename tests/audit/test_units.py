@@ -224,3 +224,17 @@ def test_wincheck_follows_returns_and_ignores_repeated_departures():
     # Without the arrest: T1, T2 gone, K vs T3: 1 vs 1 is not "outnumber" (PX-21), is "equal" (PC-07).
     assert first_win("palermo-extreme", players, deaths[2:]) is None
     assert first_win("palermo-classic", players, deaths[2:]).after == "T2"
+
+
+def test_the_vote_closes_at_the_hammer_for_late_edits():
+    """MS-02: a majority ends the day at once, so an edit seen after the hammer (but before the
+    nominal deadline) came after the vote closed; without a majority the deadline stands."""
+    from votal.audit.replay import vote_closed
+
+    deadline = T0 + timedelta(days=2)
+    hammer = T0 + timedelta(hours=5)
+    votes = [{"status": "counted", "time": (T0 + timedelta(hours=h)).isoformat()} for h in (1, 5)]
+    votes.append({"status": "ignored", "time": (T0 + timedelta(hours=6)).isoformat()})
+    majority = {"outcome": {"reason": "majority"}, "votes": votes}
+    assert vote_closed(majority, deadline) == hammer
+    assert vote_closed({"outcome": {"reason": "plurality"}, "votes": votes}, deadline) == deadline
