@@ -32,6 +32,7 @@ import httpx
 
 from votal import __version__
 from votal.errors import ChallengeError, FetchError, InputError, LoginWallError
+from votal.scraper.encoding import decode
 
 USER_AGENT = f"votal/{__version__} (vote counter for forum Mafia/Palermo/Werewolf games)"
 _RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
@@ -107,23 +108,6 @@ def retry_after(value: str | None, now: float = 0.0) -> float | None:
 def _same_host(a: str, b: str) -> bool:
     ha, hb = (urlsplit(u).hostname or "" for u in (a, b))
     return ha.removeprefix("www.") == hb.removeprefix("www.")
-
-
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset=["']?([\w-]+)""", re.I)
-
-
-def decode(body: bytes, content_type: str | None) -> str:
-    """Header charset, then ``<meta charset>``, then UTF-8 (forum-engines §4.1)."""
-    charset = None
-    if content_type and "charset=" in content_type.lower():
-        charset = content_type.lower().split("charset=")[-1].split(";")[0].strip(" \"'")
-    if not charset:
-        m = _META_CHARSET.search(body[:4096])
-        charset = m.group(1).decode("ascii") if m else "utf-8"
-    try:
-        return body.decode(charset, errors="replace")
-    except LookupError:
-        return body.decode("utf-8", errors="replace")
 
 
 def load_cookies(path: Path) -> MozillaCookieJar:

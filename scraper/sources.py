@@ -26,7 +26,8 @@ from votal.errors import InputError, ScrapeError
 from votal.scraper import engines
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_engine, scrape, zone
-from votal.scraper.http import HttpClient, HttpOptions, decode
+from votal.scraper.encoding import decode
+from votal.scraper.http import HttpClient, HttpOptions
 from votal.scraper.model import Post, read_posts_jsonl
 from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 

@@ -1,6 +1,6 @@
 """Helpers shared by the XenForo, phpBB and vBulletin adapters (forum-engines.md §4).
 
-Page-level chores every adapter repeats: decoding legacy encodings, resolving links against
+Page-level chores every adapter repeats: decoding legacy encodings (scraper/encoding.py), resolving links against
 ``<base href>``, reading numbers and times, building the error that names a broken post.
 Pure functions; no I/O.
 """
@@ -16,12 +16,9 @@ from lxml import etree
 
 from votal.errors import ScrapeError
 from votal.scraper import dates
+from votal.scraper.encoding import decode  # noqa: F401 (adapters import it from here)
 from votal.scraper.normalize import document, has_class, xpath
 
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w-]+)""", re.I)
-# WHATWG: a page that says latin-1 is decoded as windows-1252 by every browser.
-_ALIASES = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252", "us-ascii": "cp1252",
-            "ascii": "cp1252", "iso8859-1": "cp1252"}
 _NUMBER = re.compile(r"\d[\d,.\u00a0 ]*")
 _CLOCK_END = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:[ap]\.?m\.?|[πμ]\.?μ\.?))?", re.I)
 
@@ -29,37 +26,6 @@ _CLOCK_END = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:[ap]\.?m\.?|[πμ]\.?
 def cls(name: str) -> str:
     """XPath predicate: the element has CSS class ``name``."""
     return has_class(name)
-
-
-def decode(data: bytes, content_type: str | None = None) -> str:
-    """Bytes of a page as text: HTTP charset, then ``<meta charset>``, then UTF-8, then a
-    windows-1251 / windows-1252 guess (forum-engines.md §4.1: old vB/phpBB boards)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    charset = None
-    if content_type and "charset=" in content_type.lower():
-        charset = content_type.lower().split("charset=")[-1].split(";")[0].strip(" \"'")
-    if not charset:
-        m = _META_CHARSET.search(data[:8192])
-        charset = m.group(1).decode("ascii").lower() if m else None
-    if charset:
-        try:
-            return data.decode(_ALIASES.get(charset, charset), errors="replace")
-        except LookupError:
-            pass
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode(_guess_8bit(data), errors="replace")
-
-
-def _guess_8bit(data: bytes) -> str:
-    """Cyrillic text in cp1251 is mostly bytes 0xC0-0xFF; Western text rarely is."""
-    high = [b for b in data if b >= 0x80]
-    if not high:
-        return "cp1252"
-    letters = sum(1 for b in high if b >= 0xC0)
-    return "cp1251" if letters / len(high) > 0.7 and len(high) > 20 else "cp1252"
 
 
 def as_text(page: str | bytes) -> str:
