@@ -33,7 +33,7 @@ def gatto_nero_draw(title: str, day: int, result: Mapping, roles: Mapping[str, s
 
     Uses the engine's ``private.seed`` when it has one; otherwise derives a seed here.
     """
-    from votal.audit.factions import side
+    from votal.tally.factions import side
 
     outcome = result.get("outcome") or {}
     if outcome.get("kind") != "eliminated":

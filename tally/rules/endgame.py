@@ -6,10 +6,11 @@ Needs the game file's factions; without them no verdict is given. The verdict go
 
 from __future__ import annotations
 
+from votal.tally import wins
+from votal.tally.factions import side
 from votal.tally.model import Status
 from votal.tally.rules.context import Day
 
-KILLER_FACTIONS = ("mafia", "killers", "killer", "scum")
 TOWN = "town"
 
 
@@ -23,68 +24,46 @@ def _faction(day: Day, slot: str) -> str | None:
     return f.lower() if f else None
 
 
-def _role(day: Day, slot: str) -> str:
-    return (day.game.player(day.name(slot)).role or "").lower()
-
-
 def _known(day: Day) -> bool:
     return any(p.faction for p in day.game.players)
 
 
-def _killers(day: Day, slots: list[str]) -> list[str]:
-    return [s for s in slots if _faction(day, s) in KILLER_FACTIONS or "killer" in _role(day, s)]
-
-
-def _killer_label(day: Day) -> str:
-    for p in day.game.players:
-        if p.faction and p.faction.lower() in KILLER_FACTIONS:
-            return p.faction.lower()
-    return "mafia"
+def _alive(day: Day) -> list[tuple[str, str | None, str | None]]:
+    """The survivors as (name, role, faction), what the shared predicates of tally/wins.py read."""
+    players = [day.game.player(day.name(s)) for s in _survivors(day)]
+    return [(p.name, p.role, p.faction) for p in players]
 
 
 def killers_gone_or_outnumber(day: Day) -> None:
     """PX-21: all killers ghosts or out (town wins), or the killers outnumber everyone else."""
-    _killers_check(day, "PX-21", lambda k, rest: k > rest)
+    _check(day, "PX-21", wins.px21)
 
 
 def killers_equal_rest(day: Day) -> None:
     """PC-07: all killers out (town wins), or killers equal the rest at the end of a round."""
-    _killers_check(day, "PC-07", lambda k, rest: k >= rest)
-
-
-def _killers_check(day: Day, rule: str, killers_win) -> None:
-    if not _known(day) or day.running:
-        return
-    alive = _survivors(day)
-    killers = _killers(day, alive)
-    if not killers:
-        day.game_end = {"winner": TOWN, "rule": rule, "note": "no killer is left in the game"}
-    elif killers_win(len(killers), len(alive) - len(killers)):
-        day.game_end = {"winner": _killer_label(day), "rule": rule,
-                   "note": f"{len(killers)} killers against {len(alive) - len(killers)}"}
+    _check(day, "PC-07", wins.pc07)
 
 
 def lupus_factions(day: Day) -> None:
-    """LM-08: Village, Pack (wolves) and Coven (vampires) win conditions; two may win together."""
+    """LM-08: Village, Pack (wolves) and Coven (vampires) win conditions, by each role's "counts
+    as" value; two may win together."""
+    _check(day, "LM-08", wins.lm08)
+
+
+def _check(day: Day, rule: str, predicate) -> None:
     if not _known(day) or day.running:
         return
-    alive = _survivors(day)
-    groups = {"village": 0, "pack": 0, "coven": 0}
-    for s in alive:
-        f = _faction(day, s)
-        groups["pack" if f in ("pack", "wolves", "lupi") else
-               "coven" if f in ("coven", "vampires", "vampiri") else "village"] += 1
-    dracula = any("dracula" in _role(day, s) for s in alive)
-    necromancer = any("negromante" in _role(day, s) or "necromancer" in _role(day, s) for s in alive)
-    winners = []
-    if not groups["pack"] and not dracula and (not necromancer or not groups["coven"]):
-        winners.append("village")
-    if groups["pack"] and not dracula and groups["pack"] >= groups["village"] + groups["coven"]:
-        winners.append("pack")
-    if groups["coven"] and groups["coven"] >= groups["village"] + groups["pack"]:
-        winners.append("coven")
-    if winners:
-        day.game_end = {"winner": winners[0], "winners": winners, "rule": "LM-08", "note": ""}
+    alive = _alive(day)
+    winners = predicate(alive)
+    if not winners:
+        return
+    killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
+    note = {"town": "no killer is left in the game",
+            "mafia": f"{killers} killers against {len(alive) - killers}"}.get(winners[0], "")
+    end = {"winner": winners[0]}
+    if len(winners) > 1 or rule == "LM-08":  # LM-08: two factions can win together
+        end["winners"] = list(winners)
+    day.game_end = {**end, "rule": rule, "note": note}
 
 
 def duel_by_votes(day: Day) -> None:
