@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from votal.errors import VotalError
+from votal.errors import InputError, VotalError
 
 app = typer.Typer(
     name="votal",
@@ -161,7 +161,6 @@ def _moment(text: str, tz):
     """``--at``: "now" or an ISO time (a time without offset is in the game's zone)."""
     from datetime import UTC, datetime
 
-    from votal.errors import InputError
 
     if text.strip().lower() == "now":
         return datetime.now(UTC)
@@ -217,7 +216,6 @@ def chart_cmd(
     db: str = DB,
 ) -> None:
     """A chart: the vote timeline of a day, or (--overview) the game's who-voted-whom grid."""
-    from votal.errors import InputError
     from votal.report.charts import overview_figure, timeline_figure, write_chart
     from votal.report.i18n import check_language
     from votal.report.public import public_view
@@ -238,19 +236,91 @@ def chart_cmd(
 
 @app.command("report")
 def report_cmd(
-    game_file: str = GAME,
+    game_file: str = typer.Argument(..., metavar="GAME|DIR",
+                                    help="the game file (TOML), or a folder of game folders"),
     out: Path = typer.Option(..., "--out", help="the folder of the static site"),
     lang: str = LANG,
     public: bool = PUBLIC,
     offline: bool = OFFLINE,
     db: str = DB,
 ) -> None:
-    """A static site of the whole game (index, days, players, charts) that opens offline."""
+    """A static site of the whole game (index, days, players, charts) that opens offline.
+
+    Given a folder of games (as `votal archive` reads), one site for the archive: every game
+    with its audit verdict and its own pages, and one page per player across games.
+    """
     from votal.report.site import build_site
 
+    if Path(game_file).is_dir():
+        from votal.report.archive_site import build_archive_site
+
+        files = build_archive_site(Path(game_file), out, lang or "en", public=public,
+                                   offline=True, db=db)   # an archive is read from the store and files
+        print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
+        return
     days, game_lang = _game_days(game_file, offline, db)
     files = build_site(days, out, lang or game_lang, public=public)
     print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
+
+
+# ---- archive (audit/archive.py, report/tables.py) -----------------------------------------
+
+
+@app.command("archive")
+def archive_cmd(
+    root: Path = typer.Argument(..., metavar="DIR", help="a folder of game folders (a game.toml each)"),
+    out: Path = typer.Option(Path("archive-out"), "--out", help="the folder of the tables"),
+    fmt: str = typer.Option("parquet", "--format", help="parquet (needs pyarrow) or csv"),
+    jobs: int = typer.Option(0, "--jobs", help="worker processes (default: the CPU count)"),
+    refresh: bool = typer.Option(False, "--refresh/--no-refresh",
+                                 help="refresh each game's thread from its forum first "
+                                      "(default: the store and saved files only)"),
+    db: str = DB,
+) -> None:
+    """Tally and audit every game of an archive into tidy tables: games, days, votes,
+    violations, players (schema: audit/README.md).
+
+    Exit code 0 when every game was read and agrees with its moderators, 1 when a game failed or
+    disagreed (listed in the games table), 2 when DIR itself is unusable.
+    """
+    import os
+
+    from votal.report.tables import write_archive
+
+    if jobs < 0:
+        raise InputError(f"--jobs {jobs}: give a number of processes ≥ 1 (0: the CPU count)")
+    with _archive_progress() as on_game:
+        summary = write_archive(root, out, fmt=fmt, jobs=jobs or os.cpu_count() or 1,
+                                offline=not refresh, db=db, on_game=on_game)
+    failed, disagree = summary["failed"], summary["disagree"]
+    print(f"{summary['games']} games, {summary['posts']} posts: "
+          f"{len(failed)} failed, {len(disagree)} disagree with their moderators -> {out}")
+    for gid in failed:
+        print(f"  failed: {gid}")
+    for gid in disagree:
+        print(f"  disagrees: {gid}")
+    if failed or disagree:
+        raise SystemExit(1)
+
+
+@contextlib.contextmanager
+def _archive_progress():
+    """One rich progress bar over all games on a terminal; nothing otherwise."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    with Progress(TextColumn("archive"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.description}"), console=console, transient=True) as bar:
+        task = bar.add_task("", total=None)
+
+        def update(game, done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, description=game.game)
+
+        yield update
 
 
 # ---- audit (audit/) ------------------------------------------------------------------------

@@ -166,3 +166,21 @@ def write_chart(fig: Figure, path) -> None:
     if ext not in ("png", "svg", "pdf"):
         raise InputError(f"chart file {path}: use a .png, .svg or .pdf name")
     Path(path).write_bytes(to_bytes(fig, ext))
+
+
+def player_games_figure(history: list[dict], lang: str) -> Figure:
+    """One player across an archive: votes cast per game, the counted ones darker."""
+    games = list(dict.fromkeys(h["game"] for h in history))
+    cast = [sum(1 for h in history if h["game"] == g) for g in games]
+    counted = [sum(1 for h in history if h["game"] == g and h["status"] == "counted")
+               for g in games]
+    fig = Figure(figsize=(8, 3), dpi=100)
+    ax = fig.add_subplot()
+    xs = range(len(games))
+    ax.bar(xs, cast, color="#9db4d6", label=i18n.t("votes", lang))
+    ax.bar(xs, counted, color="#1d4f91", label=i18n.status_text("counted", lang))
+    ax.set_xticks(list(xs), games, rotation=30, ha="right", fontsize=8)
+    ax.set_title(i18n.t("votes_per_game", lang))
+    ax.legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    return fig

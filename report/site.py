@@ -53,15 +53,15 @@ def build_site(days: list[dict], out: Path, lang: str, *, public: bool = True) -
     for (name, href), h in zip(players, hist):
         ctx = _common(lang, game, nav, f"{i18n.t('history', lang)} — {name}")
         ctx.update(hist=[h], day_label=lambda n: Markup(i18n.t("day", lang, day=n)))
-        written.append(_write(out / href, render_template("html", "history.html.j2", **ctx)))
-    written.append(_write(out / "overview.svg", to_bytes(overview_figure(views, lang), "svg")))
+        written.append(write_file(out / href, render_template("html", "history.html.j2", **ctx)))
+    written.append(write_file(out / "overview.svg", to_bytes(overview_figure(views, lang), "svg")))
     links = [DayLink(int(d["day"]), Markup(i18n.t("day", lang, day=int(d["day"]))),
                      day_file(int(d["day"])),
                      Markup(outcome_text(d, lang, esc=lambda s: str(escape.html(s)))))
              for d in views]
     ctx = _common(lang, game, nav, game)
     ctx.update(days=links, players=players)
-    written.append(_write(out / "index.html", render_template("html", "index.html.j2", **ctx)))
+    written.append(write_file(out / "index.html", render_template("html", "index.html.j2", **ctx)))
     return written
 
 
@@ -77,18 +77,18 @@ def _common(lang: str, game: str, nav, title: str) -> dict:
 def _day_page(result: dict, out: Path, lang: str, nav) -> list[Path]:
     n = int(result["day"])
     chart = f"day-{n}.svg"
-    svg = _write(out / chart, to_bytes(timeline_figure(result, lang), "svg"))
+    svg = write_file(out / chart, to_bytes(timeline_figure(result, lang), "svg"))
     view = build_day(result, lang)
     ctx = {"v": view, "L": labels(view, result), "lang": lang, "nav": nav,
            "outcome": Markup(outcome_text(result, lang, esc=lambda s: str(escape.html(s)))),
            "page_title": f"{view.title} — {view.game}",
            "chart": Markup(f'<img src="{chart}" alt="{escape.html(i18n.t("timeline", lang))}" '
                            f'width="800" height="420">')}
-    page = _write(out / day_file(n), render_template("html", "day.html.j2", **ctx))
+    page = write_file(out / day_file(n), render_template("html", "day.html.j2", **ctx))
     return [svg, page]
 
 
-def _write(path: Path, data: str | bytes) -> Path:
+def write_file(path: Path, data: str | bytes) -> Path:
     if isinstance(data, str):
         path.write_text(data, encoding="utf-8")
     else:

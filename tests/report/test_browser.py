@@ -117,3 +117,24 @@ def test_static_site_in_chromium(tmp_path):
     res = _chromium(tmp_path, "--dump-dom", (site / "player-01.html").as_uri())
     assert not _console_errors(res.stderr)
     assert "<table" in res.stdout
+
+
+def test_archive_site_in_chromium(tmp_path):
+    """`votal report DIR`: the archive's index, a game's own site and a player across games."""
+    from votal.report.archive_site import build_archive_site
+
+    site = tmp_path / "site"
+    build_archive_site(GAME.parent, site, "en")
+    res = _chromium(tmp_path, "--dump-dom", (site / "index.html").as_uri())
+    assert res.returncode == 0 and not _console_errors(res.stderr), res.stderr[-2000:]
+    doc = lxml_html.fromstring(res.stdout)
+    hrefs = doc.xpath("//a/@href")
+    assert all((site / h).exists() for h in hrefs), hrefs
+    assert len(doc.xpath("//table[@class='games']//tr")) == 1 + 3   # header + the three games
+    player = site / "player-0001.html"
+    _measure_ok = _measure(player, tmp_path)
+    assert _measure_ok["img"] and all(ok and nat > 0 for ok, nat, _w, _h in _measure_ok["img"])
+    res = _chromium(tmp_path, "--dump-dom", player.as_uri())
+    assert not _console_errors(res.stderr)
+    for href in lxml_html.fromstring(res.stdout).xpath("//a/@href"):
+        assert href.startswith("http") or (site / href).exists(), href
