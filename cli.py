@@ -292,8 +292,8 @@ def archive_cmd(
     with _archive_progress() as on_game:
         summary = write_archive(root, out, fmt=fmt, jobs=jobs or os.cpu_count() or 1,
                                 offline=not refresh, db=db, on_game=on_game)
-    failed, disagree = summary["failed"], summary["disagree"]
-    print(f"{summary['games']} games, {summary['posts']} posts: "
+    failed, disagree = summary.failed, summary.disagree
+    print(f"{summary.games} games, {summary.posts} posts: "
           f"{len(failed)} failed, {len(disagree)} disagree with their moderators -> {out}")
     for gid in failed:
         print(f"  failed: {gid}")

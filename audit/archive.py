@@ -152,7 +152,7 @@ def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None =
 
 
 def failed_game(gid: str, error: str) -> GameRows:
-    row = {c: None for c, _ in SCHEMA["games"]}
+    row: dict[str, object] = {c: None for c, _ in SCHEMA["games"]}
     row.update(game=gid, verdict="error", error=error)
     return GameRows(gid, {"games": [row], "days": [], "votes": [], "violations": []}, [])
 

@@ -31,7 +31,7 @@ s = write_archive(Path(sys.argv[1]), Path(sys.argv[2]), fmt="parquet", jobs=int(
 wall = time.perf_counter() - t0
 me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(json.dumps({"games": s["games"], "posts": s["posts"], "failed": len(s["failed"]),
+print(json.dumps({"games": s.games, "posts": s.posts, "failed": len(s.failed),
                   "wall": wall, "parent_mib": me, "worker_mib": kids}))
 """
 

@@ -8,12 +8,16 @@ columns in the same order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import pandas as pd
 
-from votal.audit.archive import SCHEMA
+from votal.audit.archive import (GAME_TABLES, SCHEMA, GameRows, PlayerTotals, find_games,
+                                 study_archive)
 from votal.errors import InputError
 
 FORMATS = ("parquet", "csv")
@@ -58,7 +62,7 @@ class TableWriter:
             raise InputError(f"{out}: exists and is not a folder")
         out.mkdir(parents=True, exist_ok=True)
         self.out, self.fmt = out, fmt
-        self._writers: dict[str, object] = {}
+        self._writers: dict[str, Any] = {}   # pyarrow.parquet.ParquetWriter, imported late
         self._buffers: dict[str, list[dict]] = {}
         self._started: set[str] = set()
         for table in SCHEMA:   # a re-run replaces the tables of the last one, never mixes them
@@ -102,7 +106,7 @@ class TableWriter:
         for table in SCHEMA:   # every table exists, if only with its header
             self._flush(table)
         for w in self._writers.values():
-            w.close()   # type: ignore[attr-defined]
+            w.close()
         self._writers.clear()
         return [self.path(t) for t in SCHEMA]
 
@@ -123,33 +127,39 @@ def read_table(path: Path) -> pd.DataFrame:
     return pd.read_parquet(path)
 
 
+@dataclass
+class ArchiveSummary:
+    games: int = 0
+    posts: int = 0
+    failed: list[str] = field(default_factory=list)      # game ids that could not be read
+    disagree: list[str] = field(default_factory=list)    # game ids whose moderators differ
+    files: list[Path] = field(default_factory=list)
+
+
 def write_archive(root: Path, out: Path, *, fmt: str = "parquet", jobs: int = 1,
                   offline: bool = True, db: str | None = None,
-                  on_game=None) -> dict:
+                  on_game: Callable[[GameRows, int, int], None] | None = None) -> ArchiveSummary:
     """Study every game under ``root`` and write the five tables into ``out``, game by game.
 
     ``on_game(rows, done, total)`` is told of each finished game (the CLI's progress bar).
-    Returns a summary: games, failed, disagree, posts, the files written.
     """
-    from votal.audit.archive import GAME_TABLES, PlayerTotals, find_games, study_archive
-
     paths = find_games(root)
     totals = PlayerTotals()
-    summary = {"games": 0, "failed": [], "disagree": [], "posts": 0, "files": []}
+    summary = ArchiveSummary()
     with TableWriter(out, fmt) as writer:
         for done, game in enumerate(study_archive(paths, root, jobs=jobs, offline=offline,
                                                   db=db), 1):
             for table in GAME_TABLES:
                 writer.write(table, game.rows[table])
             totals.add(game)
-            summary["games"] += 1
-            summary["posts"] += game.posts
+            summary.games += 1
+            summary.posts += game.posts
             if game.failed:
-                summary["failed"].append(game.game)
+                summary.failed.append(game.game)
             elif game.disagrees:
-                summary["disagree"].append(game.game)
+                summary.disagree.append(game.game)
             if on_game is not None:
                 on_game(game, done, len(paths))
         writer.write("players", totals.rows())
-        summary["files"] = writer.close()
+    summary.files = [writer.path(t) for t in SCHEMA]
     return summary

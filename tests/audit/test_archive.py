@@ -32,7 +32,7 @@ def _tables(out: Path, fmt: str = "parquet") -> dict[str, pd.DataFrame]:
 def own(tmp_path_factory) -> dict[str, pd.DataFrame]:
     out = tmp_path_factory.mktemp("own")
     summary = write_archive(GAMES, out, jobs=1)
-    assert summary["games"] == 3 and not summary["failed"] and not summary["disagree"]
+    assert summary.games == 3 and not summary.failed and not summary.disagree
     return _tables(out)
 
 
@@ -91,7 +91,7 @@ def test_votes_rows_are_every_vote_of_every_day(own):
 def test_a_moderator_miscount_is_found(tmp_path):
     """fixtures/audit/ms-miscount plants a vote count that differs from the thread."""
     summary = write_archive(FIXTURES / "audit", tmp_path, fmt="csv", jobs=1)
-    assert "ms-miscount" in summary["disagree"]
+    assert "ms-miscount" in summary.disagree
     t = _tables(tmp_path, "csv")
     games = t["games"].set_index("game")
     assert games.loc["ms-miscount", "verdict"] == "disagrees"
@@ -159,7 +159,7 @@ def test_scenarios_folder_as_an_archive(tmp_path):
     root = shared_path("scenarios")
     summary = write_archive(root, tmp_path, fmt="csv", jobs=2)
     folders = sorted(p.parent.name for p in root.glob("*/game.toml"))
-    assert summary["games"] == len(folders) and not summary["failed"]
+    assert summary.games == len(folders) and not summary.failed
     assert sorted(read_table(tmp_path / "games.csv")["game"]) == folders
 
 
@@ -168,8 +168,8 @@ def test_real_mafiascum_days_as_an_archive(tmp_path):
     summary = write_archive(root, tmp_path, jobs=2)
     t = _tables(tmp_path)
     folders = sorted(p.parent.name for p in root.glob("*/game.toml"))
-    assert summary["games"] == len(folders) == len(t["games"]) == len(t["days"])
-    assert not summary["failed"]
+    assert summary.games == len(folders) == len(t["games"]) == len(t["days"])
+    assert not summary.failed
     days = t["days"].set_index("game")
     for gid in folders:
         expected = json.loads((root / gid / "expected.json").read_text(encoding="utf-8"))
