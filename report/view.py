@@ -293,7 +293,12 @@ def _private(result: dict, lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     weights = tuple(f"{v['voter']} → {v.get('target')}: {i18n.t('weight', lang)} {v['weight']}"
                     for v in result.get("votes", []) if int(v.get("weight", 1)) > 1)
     seed = () if p.get("seed") is None else (str(p["seed"]),)
+    # interfaces.md §3 resolved_by: how votal read a name that was not exact (private: the
+    # moderator checks these; public_view drops the key)
+    names = tuple(f"{v['voter']} → {v.get('target')}: {v['resolved_by']} ({i18n.t('post', lang)} "
+                  f"{v.get('post')})" for v in result.get("votes", []) if v.get("resolved_by"))
     parts = ((i18n.t("roles", lang), roles), (i18n.t("factions", lang), factions),
              (i18n.t("effects", lang), effects + weights),
+             (i18n.t("resolved_by", lang), names),
              (i18n.t("weight", lang), weights_given), (i18n.t("seed", lang), seed))
     return tuple((k, v) for k, v in parts if v)

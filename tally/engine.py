@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Iterable
 
+from votal.errors import GameFileError
 from votal.scraper.model import Post, PostVersion
 from votal.tally.game import Game
 from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState
@@ -46,6 +47,7 @@ class _Run:
         self.moderators = frozenset(fold(m) for m in game.moderators)
         self.cache: dict = {}
         self._folded: dict[str, str] = {}
+        _known_ruling_posts(game, posts)
 
     def author_slot(self, author: str, t: datetime) -> str | None:
         """C-01: the slot an author holds at t, or None for a moderator or a non-player."""
@@ -96,6 +98,18 @@ class _Run:
             self.timeline.add(r.player, day.close, PlayerState.OUT, "removed")
 
 
+def _known_ruling_posts(game: Game, posts: GamePosts) -> None:
+    """interfaces.md §1 ``ruling``: the post a ruling decides must be a post of the game."""
+    rulings = game.events_of("ruling")
+    if not rulings:
+        return
+    ids = {p.id for p in (*posts.main, *(posts.votes or ()))}
+    for e in rulings:
+        if e.post not in ids:
+            raise GameFileError(f"{game.path}: {e.label()}: post {e.post} is not a post of the "
+                                f"game; a ruling decides a review item of one of its posts")
+
+
 def merge_versions(posts: Iterable[Post]) -> list[Post]:
     """C-07: a post id seen again is a later version of the first: the first is judged."""
     first: dict[str, Post] = {}
@@ -133,7 +147,8 @@ def _resolver(game: Game, timeline: Timeline) -> NameResolver:
     kwargs = {}
     if game.options.get("fuzzy_threshold"):
         kwargs["threshold"] = game.options["fuzzy_threshold"]
-    return NameResolver(names, fuzzy=bool(game.options.get("fuzzy", True)), **kwargs)
+    return NameResolver(names, fuzzy=bool(game.options.get("fuzzy", True)),
+                        short_prefixes=bool(game.options.get("short_prefixes", False)), **kwargs)
 
 
 def tally_day(game: Game, posts: GamePosts, day: int, *,

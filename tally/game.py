@@ -32,6 +32,8 @@ EVENT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "runoff": (("day", "votes"), ("at", "note")),
     "owl": (("actor", "target", "day"), ("at", "note")),
     "priest": (("actor", "target", "day"), ("at", "note")),
+    "reset": (("day", "at"), ("note",)),             # MS-07 (rev. 2)
+    "ruling": (("post", "target"), ("day", "at", "note")),   # a review item decided
 }
 TIMED = {"murdered", "eliminated", "revived", "removed", "replaced"}
 CARDS = {"extra_vote", "vote_cancel", "arrest", "arrest_cancel", "echo", "exemption",
@@ -72,6 +74,7 @@ class Event:
     card: str | None = None
     poll: tuple[tuple[str, int], ...] = ()          # poll: candidate -> votes
     ballots: tuple[tuple[str, str], ...] = ()       # runoff: (voter, target | "abstain")
+    post: str | None = None                          # ruling: the post id decided
     note: str = ""
 
     def label(self) -> str:
@@ -340,6 +343,12 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
         fields["day"] = raw["day"]
     if "at" in raw:
         fields["at"] = _instant(raw["at"], tz, path, f"event #{index} ({etype}).at")
+    if etype == "ruling":
+        fields["post"] = str(raw["post"]).strip()
+        if not fields["post"] or isinstance(raw["post"], (bool, dict, list)):
+            raise GameFileError(f"{label}: post must be a post id")
+        if isinstance(raw["target"], str) and raw["target"].strip().lower() == "none":
+            raw = {k: v for k, v in raw.items() if k != "target"}   # no vote
     for key in PLAYER_FIELDS:
         if key in raw:
             name = resolve(raw[key])

@@ -68,6 +68,7 @@ class Vote:
     window: bool = False
     note: str = ""
     blame: bool = True   # False: void without blame (C-04), cancelled by a card (PX-12)
+    resolved_by: str | None = None   # how an inexact name was read (names.py), else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,26 @@
 """Nickname matching (rules.md vocabulary): which player a marked name means, never guessed.
 
-Order of the tests, first decisive one wins: exact name → folded name (case, accents, final sigma,
-Greek/Cyrillic/Latin look-alike letters) → folded alias → the same ignoring spaces and
-punctuation → a player's whole name or alias inside a longer text ("AGar because…") → a unique
-prefix ("Reck" for "Reckamonic") → fuzzy similarity above a threshold with a clear margin over
-the runner-up. Two players that one test cannot tell apart make the text ambiguous
-(``V-AMBIGUOUS-TARGET``); nothing close enough makes it unknown (``V-UNKNOWN-TARGET``).
+Order of the tests, first decisive one wins (README "Names" gives the same list):
+
+1. exact name → folded name (case, accents, final sigma, Greek/Cyrillic/Latin look-alike
+   letters) → folded alias → the same ignoring spaces and punctuation;
+2. a player's whole name or alias inside a longer text ("AGar because…");
+3. the shape of a name, all three together so that two players fitting in different ways clash:
+   one word of it ("Raven" for "QRZTRaven"), its initials ("TLK" for "TheLastKnight", also with
+   two neighbouring letters swapped: "IMWT" for "IWinMostTimes"), a prefix of 4+ letters;
+4. a prefix of 4+ letters within one edit, a swap of two letters included ("tunrip");
+5. a unique 3-letter prefix ("zeb"), only with ``short_prefixes`` (mafiascum: on);
+6. tests 1–5 again on Greek↔Latin / Cyrillic↔Latin transliterations ("Nikos" for "Νίκος");
+7. fuzzy similarity above a threshold with a clear margin over the runner-up, then a text equal
+   to exactly one name once doubled letters are collapsed; then the same on transliterations.
+
+Words of a name split on spaces, ``_ - .``, digits, CamelCase and a run of capitals before a
+capitalised word ("QRZTRaven" → "QRZT", "Raven"). Every player of the game is a candidate, living
+or not (a misspelt vote for a dead player is void by C-04, never a vote for a living one). Two
+players that one test cannot tell apart make the text ambiguous (``V-AMBIGUOUS-TARGET``); nothing
+close enough makes it unknown (``V-UNKNOWN-TARGET``). ``Resolution.how`` says which test decided:
+``exact``, ``folded``, ``alias`` (no ``resolved_by`` in the tally), else ``word``, ``initials``,
+``prefix``, ``fuzzy``, ``transliteration`` (interfaces.md §3 ``resolved_by``).
 """
 
 from __future__ import annotations
@@ -19,7 +34,7 @@ from rapidfuzz.distance import OSA
 
 # Greek and Cyrillic letters (after casefolding) that look like a Latin letter in either case;
 # folding them makes "A" (Latin) = "Α" (Greek) = "А" (Cyrillic). Look-alike, not transliteration:
-# "Νίκος" folds to "nikoσ", not "nikos" (an alias says that).
+# "Νίκος" folds to "nikoσ", not "nikos" (transliteration is a later, weaker test).
 _HOMOGLYPHS = str.maketrans({
     "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "n",
     "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x", "ϲ": "c", "ϳ": "j",
@@ -27,6 +42,21 @@ _HOMOGLYPHS = str.maketrans({
     "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "ԛ": "q",
     "ԝ": "w", "һ": "h", "ӏ": "l",
 })
+# Transliteration to Latin (Greek: ELOT 743 as Greek forum nicknames write it; Cyrillic: the
+# common passport-style scheme), on casefolded text without accents. Digraphs first.
+_GREEK_PAIRS = (("ου", "ou"), ("αυ", "av"), ("ευ", "ev"), ("ηυ", "iv"), ("γγ", "ng"),
+                ("γκ", "gk"), ("μπ", "b"), ("ντ", "nt"), ("τσ", "ts"), ("τζ", "tz"))
+_TO_LATIN = str.maketrans({
+    "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th", "ι": "i",
+    "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s",
+    "ς": "s", "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o",
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "і": "i", "ї": "yi",
+    "є": "ye", "ґ": "g",
+})
+_NON_LATIN = re.compile("[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]")
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _TOKEN = re.compile(r"[^\W_]+")
@@ -35,14 +65,17 @@ FUZZY_THRESHOLD = 75.0   # edit similarity (0..100, OSA: a swap of two letters i
 FUZZY_MARGIN = 10.0      # a fuzzy match must beat every other player by this much
 MIN_INSIDE = 3           # shortest whole name found inside a longer text
 MIN_PREFIX = 4           # shortest text taken as the start of a name ("Reck" → "Reckamonic")
+MIN_SHORT_PREFIX = 3     # with short_prefixes: "zeb" → "Zebedee" when no one else starts so
 MIN_WORD = 2             # shortest text taken as one word of a longer name ("Aj" → "Aj The Epic")
+MIN_INITIALS = 2         # shortest initials ("GS" → "Gray Swan")
+MIN_SWAPPED = 3          # shortest initials read with two letters swapped ("IMWT")
+
+INEXACT = ("word", "initials", "prefix", "fuzzy", "transliteration")  # carry ``resolved_by``
 
 
 def fold(text: str) -> str:
     """Vocabulary: case-, accent-, final-sigma- and look-alike-insensitive form of a nickname."""
-    decomposed = unicodedata.normalize("NFKD", _INVISIBLE.sub("", text))
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.casefold().translate(_HOMOGLYPHS).split())
+    return " ".join(_bare(text).translate(_HOMOGLYPHS).split())
 
 
 def loose(text: str) -> str:
@@ -50,11 +83,29 @@ def loose(text: str) -> str:
     return _NOT_ALNUM.sub("", fold(text))
 
 
+def to_latin(text: str) -> str:
+    """Greek and Cyrillic letters transliterated ("Νίκος" → "nikos", "Лиса" → "lisa"), folded."""
+    bare = _bare(text)
+    for pair, latin in _GREEK_PAIRS:
+        bare = bare.replace(pair, latin)
+    return " ".join(bare.translate(_TO_LATIN).split())
+
+
+def _bare(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", _INVISIBLE.sub("", text))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
 @dataclass(frozen=True)
 class Resolution:
     player: str | None            # canonical name when resolved
-    how: str                      # "exact" | "folded" | "alias" | "fuzzy" | "unknown" | "ambiguous"
+    how: str                      # "exact" | "folded" | "alias" | one of INEXACT | "unknown" | "ambiguous"
     candidates: tuple[str, ...] = ()  # the clashing players when ambiguous
+
+    @property
+    def resolved_by(self) -> str | None:
+        """interfaces.md §3: how an inexact name was read (None for an exact name or alias)."""
+        return self.how if self.player is not None and self.how in INEXACT else None
 
 
 UNKNOWN = Resolution(None, "unknown", ())
@@ -64,15 +115,26 @@ class NameResolver:
     """Vocabulary: resolve marked text to one player (canonical name → aliases)."""
 
     def __init__(self, players: Mapping[str, Iterable[str]], *, fuzzy: bool = True,
-                 threshold: float = FUZZY_THRESHOLD, margin: float = FUZZY_MARGIN) -> None:
+                 threshold: float = FUZZY_THRESHOLD, margin: float = FUZZY_MARGIN,
+                 short_prefixes: bool = False, transliterate: bool = True) -> None:
         self.players = {name: tuple(aliases or ()) for name, aliases in players.items()}
         self.fuzzy, self.threshold, self.margin = fuzzy, threshold, margin
+        self.short_prefixes = short_prefixes
         self._aliases = _index(self.players.items())
         self._folded = _index((name, [name]) for name in self.players)
         self._keys = {name: _keys(name, aliases) for name, aliases in self.players.items()}
         self._words = {name: _keys(_split_words(name), map(_split_words, aliases))
                        for name, aliases in self.players.items()}
+        self._initials = {name: _initials(keys) for name, keys in self._words.items()}
         self._loose = _loose_index(self._keys)
+        self._latin: NameResolver | None = None
+        if transliterate:
+            latin = {name: tuple(dict.fromkeys(to_latin(t) for t in (name, *aliases)))
+                     for name, aliases in self.players.items()}
+            self._latin = NameResolver(latin, fuzzy=fuzzy, threshold=threshold, margin=margin,
+                                       short_prefixes=short_prefixes, transliterate=False)
+        self._scripts = any(_NON_LATIN.search(t) for name, aliases in self.players.items()
+                            for t in (name, *aliases))
         self._cache: dict[str, Resolution] = {}
 
     def resolve(self, text: str) -> Resolution:
@@ -86,11 +148,46 @@ class NameResolver:
         folded = fold(raw)
         if not folded:
             return UNKNOWN
+        found = self._plain(raw, folded)
+        if found is not None:
+            return found
+        latin = self._transliterated(raw)
+        if latin is not None and latin.how != "unknown":
+            return latin
+        if not self.fuzzy:
+            return UNKNOWN
+        found = self._fuzzy(folded)
+        if found.how == "unknown" and self._latin is not None and (
+                self._scripts or _NON_LATIN.search(raw)):
+            latin = self._latin._fuzzy(fold(to_latin(raw)))
+            if latin.player is not None:
+                return Resolution(latin.player, "transliteration", ())
+            return latin
+        return found
+
+    def _plain(self, raw: str, folded: str) -> Resolution | None:
+        """Tests 1–5 of the module docstring (no transliteration, no fuzzy similarity)."""
         for found in (self._exact(raw, folded), self._by_key(folded), self._by_loose(folded),
-                      self._inside(folded), self._word_of(folded), self._prefix(folded)):
+                      self._inside(folded)):
             if found is not None:
                 return found
-        return self._fuzzy(folded) if self.fuzzy else UNKNOWN
+        for found in (self._shape(folded), self._typo_prefix(folded),
+                      self._short_prefix(folded)):
+            if found is not None:
+                return found
+        return None
+
+    def _transliterated(self, raw: str) -> Resolution | None:
+        """Test 6: Greek or Cyrillic on either side, read in Latin letters."""
+        if self._latin is None or not (self._scripts or _NON_LATIN.search(raw)):
+            return None
+        latin = to_latin(raw)
+        found = self._latin._plain(latin, fold(latin))
+        if found is None:
+            return None
+        if found.player is not None:
+            return Resolution(found.player, "transliteration", ())
+        return found
 
     def _exact(self, raw: str, folded: str) -> Resolution | None:
         if raw not in self.players:
@@ -119,31 +216,79 @@ class NameResolver:
                 if any(len(k) >= MIN_INSIDE and f" {k} " in padded for k in keys)}
         return _decide(hits, "fuzzy")
 
-    def _word_of(self, folded: str) -> Resolution | None:
+    def _shape(self, folded: str) -> Resolution | None:
+        """Test 3: a word, the initials or a 4+ letter prefix of exactly one player's name.
+
+        All three are asked together: "Knight" with players TheLastKnight and KnightRider is
+        ambiguous, not whichever test came first. A shorter text never resolves as a prefix,
+        but still makes a clash visible: "Nik" with players Nikos and Niko is ambiguous.
+        """
+        hits: dict[str, str] = {}
+        for how, players in (("word", self._word_hits(folded)),
+                             ("initials", self._initials_hits(folded)),
+                             ("prefix", self._prefix_hits(folded))):
+            for name in players:
+                hits.setdefault(name, how)
+        if len(hits) == 1:
+            (name, how), = hits.items()
+            return Resolution(name, how, ())
+        if hits:
+            return Resolution(None, "ambiguous", tuple(sorted(hits)))
+        short = self._starting_with("".join(_TOKEN.findall(folded)))
+        return _decide(short, "prefix") if len(short) > 1 else None
+
+    def _word_hits(self, folded: str) -> set[str]:
         """The text is whole words of a longer name ("Aj" → "Aj The Epic", "Trollie" →
-        "TheTrollie", "Thor" → "Thor665": capitals and digits start words too)."""
+        "TheTrollie", "Thor" → "Thor665", "Raven" → "QRZTRaven")."""
         probe = " ".join(_TOKEN.findall(folded))
         if len(probe) < MIN_WORD:
-            return None
-        hits = {name for name, keys in self._words.items()
+            return set()
+        return {name for name, keys in self._words.items()
                 if any(" " in k and f" {probe} " in f" {k} " for k in keys)}
-        return _decide(hits, "fuzzy")
 
-    def _prefix(self, folded: str) -> Resolution | None:
-        """A unique player whose name starts with the text, or with its first word.
+    def _initials_hits(self, folded: str) -> set[str]:
+        """The text is the initials of a name's words ("GS" → "Gray Swan", "TLK" →
+        "TheLastKnight"), or those initials with two neighbouring letters swapped ("IMWT")."""
+        probe = _NOT_ALNUM.sub("", folded)
+        if len(probe) < MIN_INITIALS or " " in folded.strip():
+            return set()
+        probes = {probe} | (_swaps(probe) if len(probe) >= MIN_SWAPPED else set())
+        return {name for name, initials in self._initials.items() if probes & initials}
 
-        A shorter text never resolves this way, but still makes a clash visible: "Nik" with
-        players Nikos and Niko is ambiguous, not a fuzzy guess.
-        """
+    def _prefix_hits(self, folded: str) -> set[str]:
+        """A player whose name starts with the text (4+ letters), or with its first word."""
         tokens = _TOKEN.findall(folded)
-        for whole, probe in ((True, "".join(tokens)), (False, tokens[0] if tokens else "")):
-            if not probe or (not whole and len(probe) < MIN_PREFIX):
-                continue
-            hits = {name for name, keys in self._keys.items()
-                    if any(k.replace(" ", "").startswith(probe) for k in keys)}
-            if len(hits) > 1 or (hits and len(probe) >= MIN_PREFIX):
-                return _decide(hits, "fuzzy")
-        return None
+        whole = "".join(tokens)
+        hits = self._starting_with(whole) if len(whole) >= MIN_PREFIX else set()
+        if not hits and len(tokens) > 1 and len(tokens[0]) >= MIN_PREFIX:
+            hits = self._starting_with(tokens[0])
+        return hits
+
+    def _starting_with(self, probe: str) -> set[str]:
+        if not probe:
+            return set()
+        return {name for name, keys in self._keys.items()
+                if any(k.replace(" ", "").startswith(probe) for k in keys)}
+
+    def _typo_prefix(self, folded: str) -> Resolution | None:
+        """Test 4: a prefix of 4+ letters within one edit ("tunrip" → "turnipsoup", "mika" →
+        "Mikhos"); the prefix compared is as long as the text, or one letter shorter or longer."""
+        probe = _NOT_ALNUM.sub("", folded)
+        if len(probe) < MIN_PREFIX:
+            return None
+        n = len(probe)
+        hits = {name for name, keys in self._keys.items()
+                for k in (k.replace(" ", "") for k in keys) if len(k) > n
+                and any(OSA.distance(probe, k[:m], score_cutoff=1) <= 1 for m in (n - 1, n, n + 1))}
+        return _decide(hits, "prefix")
+
+    def _short_prefix(self, folded: str) -> Resolution | None:
+        """Test 5 (option ``short_prefixes``): a 3-letter text that starts one name only."""
+        probe = _NOT_ALNUM.sub("", folded)
+        if not self.short_prefixes or len(probe) != MIN_SHORT_PREFIX:
+            return None
+        hits = self._starting_with(probe)
+        return _decide(hits, "prefix") if len(hits) == 1 else None
 
     def _fuzzy(self, folded: str) -> Resolution:
         probe = _NOT_ALNUM.sub("", folded) or folded
@@ -157,8 +302,6 @@ class NameResolver:
             same = {name for name, keys in self._keys.items()
                     if any(_undouble(k.replace(" ", "")) == _undouble(probe) for k in keys)}
             return _decide(same, "fuzzy") or UNKNOWN
-        if not scores or scores[0][0] < self.threshold:
-            return UNKNOWN
         close = tuple(sorted(n for s, n in scores if s > scores[0][0] - self.margin))
         return Resolution(scores[0][1], "fuzzy", ()) if len(close) == 1 else \
             Resolution(None, "ambiguous", close)
@@ -173,6 +316,24 @@ def _undouble(text: str) -> str:
 
 def _similarity(a: str, b: str) -> float:
     return 100.0 * OSA.normalized_similarity(a, b)
+
+
+def _swaps(text: str) -> set[str]:
+    """``text`` with one pair of neighbouring letters swapped, every way."""
+    return {text[:i] + text[i + 1] + text[i] + text[i + 2:] for i in range(len(text) - 1)
+            if text[i] != text[i + 1]}
+
+
+def _initials(word_keys: Iterable[str]) -> frozenset[str]:
+    """Initials of each multi-word key: every word's first letter, and letters-only words'
+    ("Thor 665" → "t6" and nothing for "t" alone: one initial is no initials)."""
+    out = set()
+    for key in word_keys:
+        words = key.split()
+        for chosen in (words, [w for w in words if not w[0].isdigit()]):
+            if len(chosen) >= MIN_INITIALS:
+                out.add("".join(w[0] for w in chosen))
+    return frozenset(out)
 
 
 def _decide(players: set[str], how: str) -> Resolution | None:
@@ -200,8 +361,12 @@ def _keys(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for k in words if k))
 
 
-_WORD_START = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])"
-                         r"|(?<=[a-zà-ÿα-ωа-я])(?=[A-ZΑ-ΩА-Я])")
+# Word starts: a letter after a digit or a digit after a letter ("Thor665"), a capital after a
+# small letter ("TheTrollie"), and the last capital of a run before a small letter ("QRZTRaven").
+_UPPER = "A-ZÀ-ÞΑ-ΩΆ-ΏА-ЯЁ"
+_LOWER = "a-zß-ÿα-ωά-ώа-яё"
+_WORD_START = re.compile(rf"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])"
+                         rf"|(?<=[{_LOWER}])(?=[{_UPPER}])|(?<=[{_UPPER}])(?=[{_UPPER}][{_LOWER}])")
 
 
 def _split_words(text: str) -> str:

@@ -23,6 +23,7 @@ Step = Callable[..., Any]
 COMMON_OPTIONS: dict[str, Any] = {
     "fuzzy": True,               # vocabulary: fuzzy name matching after folding and aliases
     "fuzzy_threshold": 0.0,      # 0 = the name resolver's own default
+    "short_prefixes": False,     # names.py test 5: a unique 3-letter prefix names a player
     "dead_posts_allowed": 0,     # C-08 allowances
 }
 
@@ -154,7 +155,7 @@ MAFIASCUM = Preset(
     name="mafiascum", syntax="mafiascum", language="en", deadline=None, day_change=None,
     weights=True,
     options=_opts(deadline="plurality", majority=0, one_less_for_no_lynch=False,
-                  self_vote_counts=True),
+                  self_vote_counts=True, short_prefixes=True),
     option_values={"deadline": ("plurality", "no-lynch")},
     steps=(
         r.read_ballots, r.edited_votes,

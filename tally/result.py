@@ -23,7 +23,7 @@ def freeze(day) -> DayResult:
         voter=name(b.voter), target=_n(day, b.target) if b.target else None, post=b.post.id,
         url=b.post.url, time=b.post.time, number=b.post.number, weight=b.weight,
         status=b.status or Status.IGNORED, rule=b.rule or "C-06", window=b.window, note=b.note,
-        blame=b.blame) for b in day.ballots)
+        blame=b.blame, resolved_by=b.resolved_by) for b in day.ballots)
     outcome = day.outcome
     outcome = Outcome(outcome.kind, tuple(_n(day, p) for p in outcome.players), outcome.reason,
                       outcome.rule, outcome.next)
@@ -60,6 +60,15 @@ def _iso(t: datetime | None) -> str | None:
     return t.isoformat() if t else None
 
 
+def _vote(v: Vote) -> dict:
+    row = {"voter": v.voter, "target": v.target, "post": v.post, "url": v.url,
+           "time": _iso(v.time), "weight": v.weight, "status": v.status.value,
+           "rule": v.rule, "window": v.window, "note": v.note}
+    if v.resolved_by:   # interfaces.md §3 (rev. 2): only for a name read inexactly
+        row["resolved_by"] = v.resolved_by
+    return row
+
+
 def day_to_dict(r: DayResult) -> dict:
     """interfaces.md §3 (extended as tally-api.md says); ``private`` holds everything secret."""
     outcome = {"kind": r.outcome.kind.value, "players": list(r.outcome.players),
@@ -75,9 +84,7 @@ def day_to_dict(r: DayResult) -> dict:
         "outcome": outcome,
         "absent": list(r.absent),
         "removed": [{"player": x.player, "reason": x.reason, "rule": x.rule} for x in r.removed],
-        "votes": [{"voter": v.voter, "target": v.target, "post": v.post, "url": v.url,
-                   "time": _iso(v.time), "weight": v.weight, "status": v.status.value,
-                   "rule": v.rule, "window": v.window, "note": v.note} for v in r.votes],
+        "votes": [_vote(v) for v in r.votes],
         "violations": [{"rule": v.rule, "player": v.player, "post": v.post, "url": v.url,
                         "time": _iso(v.time), "note": v.note} for v in r.violations],
         "review": [{"rule": i.rule, "player": i.player, "post": i.post, "url": i.url,

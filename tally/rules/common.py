@@ -158,7 +158,8 @@ def charged(day: Day) -> list[str]:
     excused = {day.timeline.slot_of(e.player) for e in day.events("excused")}
     out = []
     for slot in day.timeline.slots:
-        if not day.active(slot, day.vote_end) or slot in excused or slot in day.cancelled:
+        if (not day.active(slot, day.vote_end) or slot in excused or slot in day.cancelled
+                or (slot in day.spared and slot not in day.final)):
             continue
         b = day.final.get(slot)
         if b is not None and (b.status is Status.COUNTED or not b.blame):

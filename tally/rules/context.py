@@ -39,6 +39,7 @@ class Ballot:
     blame: bool = True
     weight: int = 1
     order: int = 0
+    resolved_by: str | None = None   # interfaces.md §3: how an inexact target name was read
 
     @property
     def time(self) -> datetime:
@@ -99,6 +100,7 @@ class Day:
     majority: int | None = None
     seed: int | None = None
     cancelled: set[str] = field(default_factory=set)     # PX-12: voters whose vote is cancelled
+    spared: set[str] = field(default_factory=set)         # MS-07: votes reset, nobody charged
     flagged: set[str] = field(default_factory=set)        # post ids already given a violation
     cache: dict = field(default_factory=dict)
     moderators: frozenset[str] = frozenset()              # folded names (C-01)

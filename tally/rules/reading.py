@@ -6,6 +6,7 @@ vote but a review item (``V-UNKNOWN-TARGET``, ``V-AMBIGUOUS-TARGET``), never a g
 
 from __future__ import annotations
 
+from votal.errors import GameFileError
 from votal.scraper.model import Post
 from votal.tally.extract import MarkKind, PostReading, read_post
 from votal.tally.model import NO_LYNCH, ReviewItem, Status
@@ -59,15 +60,63 @@ def clear_cache() -> None:
 
 
 def resolve_mark(day: Day, post: Post, voter: str | None, kind: MarkKind, text: str) -> str | None:
-    """Vocabulary: the slot a marked name designates, or None after filing a review item."""
+    """Vocabulary: the slot a marked name designates, or None after filing a review item.
+
+    A moderator's ``ruling`` event for the post decides what the resolver left for review: its
+    target is the vote's (resolved_by ``ruling``), ``none`` makes the mark no vote.
+    """
+    return resolve_target(day, post, voter, kind, text)[0]
+
+
+def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
+                   text: str) -> tuple[str | None, str | None]:
+    """``resolve_mark`` and how the name was read (interfaces.md §3 ``resolved_by``)."""
     if kind is MarkKind.NO_LYNCH:
-        return NO_LYNCH
+        return NO_LYNCH, None
     res = day.resolver.resolve(text)
     if res.player is not None:
-        return day.timeline.slot_of(res.player)
+        return day.timeline.slot_of(res.player), res.resolved_by
+    ruling = _ruling(day, post)
+    if ruling is not None:
+        day.cache.setdefault("rulings_used", set()).add(ruling.index)
+        target = None if ruling.target is None else day.timeline.slot_of(ruling.target)
+        day.notes.append(f"ruling: «{text}» in post {post.id} is "
+                         f"{'no vote' if target is None else 'a vote for ' + day.name(target)}"
+                         f" ({ruling.label()})")
+        return target, "ruling"
     rule = "V-AMBIGUOUS-TARGET" if res.how == "ambiguous" else "V-UNKNOWN-TARGET"
     day.review.append(ReviewItem(rule, voter, post.id, post.url, text, tuple(res.candidates)))
+    return None, None
+
+
+def _ruling(day: Day, post: Post):
+    for e in day.game.events_of("ruling"):
+        if e.post == post.id:
+            return e
     return None
+
+
+def check_rulings(day: Day) -> None:
+    """interfaces.md §1 ``ruling``: a ruling for a post of the day that left nothing for review
+    is refused (the moderator decides review items, not votes votal read itself)."""
+    used = day.cache.get("rulings_used", set())
+    ids = {p.id for p in day.vote_posts}
+    for e in day.game.events_of("ruling"):
+        if e.post in ids and e.index not in used:
+            raise GameFileError(f"{day.game.path}: {e.label()}: post {e.post} is not in review "
+                                f"(votal read its vote itself); a ruling decides review items only")
+
+
+def reset_votes(day: Day) -> None:
+    """MS-07: a ``reset`` event: every vote cast before it stops standing; nobody is charged."""
+    resets = sorted(e.at for e in day.events("reset") if e.at is not None)
+    if not resets:
+        return
+    last = resets[-1]
+    for b in day.ballots:
+        if b.status is None and b.time < last:
+            b.decide(Status.IGNORED, "MS-07", "votes reset by the moderator", blame=False)
+            day.spared.add(b.voter)
 
 
 def read_ballots(day: Day) -> None:
@@ -84,6 +133,8 @@ def read_ballots(day: Day) -> None:
             _tag_ballots(day, post, voter, marks)
     for i, b in enumerate(day.ballots):
         b.order = i
+    check_rulings(day)
+    reset_votes(day)
 
 
 def _non_player(day: Day, post: Post) -> None:
@@ -98,14 +149,15 @@ def _red_ballot(day: Day, post: Post, voter: str, marks) -> None:
     """C-05: in rulesets where a vote names one player, several red names are no vote."""
     if not marks:
         return
-    targets = []
+    targets, how = [], {}
     for m in marks:
-        slot = resolve_mark(day, post, voter, m.kind, m.text)
+        slot, by = resolve_target(day, post, voter, m.kind, m.text)
         if slot is not None and slot not in targets:
             targets.append(slot)
+            how[slot] = by
     if not targets:
         return
-    ballot = Ballot(post, voter, targets[0], marks[0].text)
+    ballot = Ballot(post, voter, targets[0], marks[0].text, resolved_by=how[targets[0]])
     if len(targets) > 1:
         ballot.target = None
         ballot.text = ", ".join(m.text for m in marks)
@@ -122,9 +174,9 @@ def _tag_ballots(day: Day, post: Post, voter: str, marks) -> None:
             continue
         if m.kind not in VOTE_KINDS:
             continue
-        slot = resolve_mark(day, post, voter, m.kind, m.text)
+        slot, by = resolve_target(day, post, voter, m.kind, m.text)
         if slot is not None:
-            day.ballots.append(Ballot(post, voter, slot, m.text))
+            day.ballots.append(Ballot(post, voter, slot, m.text, resolved_by=by))
 
 
 def edited_votes(day: Day) -> None:

@@ -84,18 +84,18 @@ def test_resolves(resolver: NameResolver, text: str, player: str, how: str) -> N
     assert resolver.resolve(text) == Resolution(player, how, ())
 
 
-@pytest.mark.parametrize("text, player", [
-    ("Nikoss", "Nikos"),                   # one letter too many: Nikos 83%, Niko 67%
-    ("Lamprso", "Lampros"),                # two letters swapped
-    ("Reckamonik", "Reckamonic"),
-    ("Reck", "Reckamonic"),                # a unique start of a name, 4 letters or more
-    ("Trollie", "TheTrollie"),             # a word of a name (capitals start words)
-    ("Aj", "Aj The Epic"),
-    ("moose", "Empking"),                  # start of an alias
-    ("Lampros because he is quiet", "Lampros"),   # the name inside a longer text
+@pytest.mark.parametrize("text, player, how", [
+    ("Nikoss", "Nikos", "fuzzy"),          # one letter too many: Nikos 83%, Niko 67%
+    ("Lamprso", "Lampros", "fuzzy"),       # two letters swapped
+    ("Reckamonik", "Reckamonic", "fuzzy"),
+    ("Reck", "Reckamonic", "prefix"),      # a unique start of a name, 4 letters or more
+    ("Trollie", "TheTrollie", "word"),     # a word of a name (capitals start words)
+    ("Aj", "Aj The Epic", "word"),
+    ("moose", "Empking", "word"),          # a word of an alias ("moose200x")
+    ("Lampros because he is quiet", "Lampros", "fuzzy"),   # the name inside a longer text
 ])
-def test_resolves_inexactly(resolver: NameResolver, text: str, player: str) -> None:
-    assert resolver.resolve(text) == Resolution(player, "fuzzy", ())
+def test_resolves_inexactly(resolver: NameResolver, text: str, player: str, how: str) -> None:
+    assert resolver.resolve(text) == Resolution(player, how, ())
 
 
 @pytest.mark.parametrize("text, candidates", [
@@ -150,3 +150,73 @@ def test_doubled_letter_misspelling_resolves_uniquely():
     assert twins.resolve("Aana").how == "ambiguous"
     # collapsing runs is not a licence for other differences
     assert r.resolve("Abbadun").how == "unknown"
+
+
+# --- the name rules of issue 10 (README "Names", tests 3-6) ------------------------------------
+
+SHAPES = {"Gray Swan": [], "TheLastKnight": [], "IWinMostTimes": [], "QRZTRaven": [],
+          "turnipsoup": [], "Mikhos": [], "Zebedee": [], "Νίκος": [], "Μαύρος Γάτος": [],
+          "Лиса": [], "Thor665": ["Abaddon"], "my_wicked.kite": []}
+
+
+@pytest.mark.parametrize("text, player, how", [
+    ("GS", "Gray Swan", "initials"), ("gs", "Gray Swan", "initials"),
+    ("G.S.", "Gray Swan", "initials"),
+    ("TLK", "TheLastKnight", "initials"), ("IWMT", "IWinMostTimes", "initials"),
+    ("IMWT", "IWinMostTimes", "initials"),           # two neighbouring letters swapped
+    ("MWK", "my_wicked.kite", "initials"),           # words split on _ and .
+    ("ΜΓ", "Μαύρος Γάτος", "initials"),              # Greek initials
+    ("Raven", "QRZTRaven", "word"), ("QRZT", "QRZTRaven", "word"),
+    ("Knight", "TheLastKnight", "word"), ("Thor", "Thor665", "word"), ("wicked", "my_wicked.kite", "word"),
+    ("Γάτος", "Μαύρος Γάτος", "word"),
+    ("turni", "turnipsoup", "prefix"), ("tunrip", "turnipsoup", "prefix"),
+    ("mika", "Mikhos", "prefix"), ("Zebe", "Zebedee", "prefix"),
+    ("Nikos", "Νίκος", "transliteration"), ("Lisa", "Лиса", "transliteration"),
+    ("MG", "Μαύρος Γάτος", "transliteration"), ("Mavros", "Μαύρος Γάτος", "transliteration"),
+    ("Nikoss", "Νίκος", "transliteration"),          # fuzzy, on the transliteration
+])
+def test_name_rules(text: str, player: str, how: str) -> None:
+    res = NameResolver(SHAPES).resolve(text)
+    assert res == Resolution(player, how, ())
+    assert res.resolved_by == how
+
+
+def test_short_prefixes_are_an_option() -> None:
+    assert NameResolver(SHAPES).resolve("zeb").how == "unknown"
+    assert NameResolver(SHAPES, short_prefixes=True).resolve("zeb") == \
+        Resolution("Zebedee", "prefix", ())
+
+
+def test_transliteration_works_both_ways() -> None:
+    r = NameResolver({"Nikos": [], "Lisa": [], "Bob": []})
+    assert r.resolve("Νίκος") == Resolution("Nikos", "transliteration", ())
+    assert r.resolve("Лиса") == Resolution("Lisa", "transliteration", ())
+    # without it, the look-alike letters of "Νίκος" are only 80% similar to "nikos"
+    assert NameResolver({"Nikos": []}, transliterate=False).resolve("Νίκος").how == "fuzzy"
+
+
+@pytest.mark.parametrize("players, text", [
+    (["Gray Swan", "Green Sun"], "GS"),                 # initials of two players
+    (["IWinMostTimes", "IMustWinToday"], "IMWT"),       # one's initials, the other's swapped
+    (["TheLastKnight", "Knight Rider"], "Knight"),      # a word of two names
+    (["QRZTRaven", "Ravenclaw"], "Raven"),              # a word of one, the start of another
+    (["Mikhos", "Mikros"], "mika"),                     # a prefix one edit from two names
+    (["Turnipsoup", "Turnipseed"], "tunrip"),
+    (["Μάρκος", "Маркос"], "Markos"),                   # transliteration of two names
+    (["Big Old Bear Ox", "Boboxer"], "BOBO"),           # initials and the start of a name
+])
+def test_each_name_rule_refuses_when_two_players_fit(players: list[str], text: str) -> None:
+    for short in (False, True):
+        res = NameResolver({p: [] for p in players}, short_prefixes=short).resolve(text)
+        assert res == Resolution(None, "ambiguous", tuple(sorted(players))), (text, res)
+
+
+def test_short_prefix_refuses_when_two_players_fit() -> None:
+    r = NameResolver({"Zebedee": [], "Zebra": [], "Bob": []}, short_prefixes=True)
+    assert r.resolve("zeb") == Resolution(None, "ambiguous", ("Zebedee", "Zebra"))
+
+
+def test_exact_names_and_aliases_are_not_resolved_by() -> None:
+    r = NameResolver(SHAPES)
+    for text in ("Gray Swan", "gray swan", "Abaddon", "GraySwan"):
+        assert r.resolve(text).resolved_by is None

@@ -95,3 +95,38 @@ def test_resolver_never_picks_one_of_two_players_that_fold_equal(name: str, text
     resolver = NameResolver(players)
     for probe in (name, twin, text, name.lower(), f"{name} because"):
         assert resolver.resolve(probe).player not in (name, twin)
+
+
+# Issue 10: names built to collide with the new rules (initials, words, prefixes, look-alike and
+# transliterated letters), so that a rule added after exact names and aliases would show if it
+# ever took a vote they had decided.
+_PIECES = ["Gray", "Swan", "GS", "The", "Last", "Knight", "TLK", "QRZT", "Raven", "Mik", "hos",
+           "Νίκος", "Nikos", "Лиса", "Lisa", "Zeb", "edee", "_", ".", "-", "665", " ", "IW", "M"]
+_NAME = st.lists(st.sampled_from(_PIECES), min_size=1, max_size=4).map("".join) \
+    .filter(lambda n: fold(n).strip(" _.-") != "")
+
+
+def _case_variants(text: str) -> st.SearchStrategy[str]:
+    return st.sampled_from([text, text.upper(), text.lower(), f"  {text} ", text.swapcase()])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(_NAME, st.lists(_NAME, max_size=2), min_size=1, max_size=6), st.data())
+def test_new_name_rules_never_change_an_exact_or_alias_resolution(players, data) -> None:
+    """A text that folds to exactly one player's name or alias resolves to him, as exact,
+    folded or alias (no ``resolved_by``), whatever the other names and the new rules say; a text
+    that folds to two players' names is ambiguous."""
+    owners: dict[str, set[str]] = {}
+    for name, aliases in players.items():
+        for t in (name, *aliases):
+            owners.setdefault(fold(t), set()).add(name)
+    name = data.draw(st.sampled_from(sorted(players)))
+    text = data.draw(st.sampled_from([name, *players[name]]).flatmap(_case_variants))
+    resolver = NameResolver(players, short_prefixes=data.draw(st.booleans()))
+    res = resolver.resolve(text)
+    mine = owners[fold(text)]
+    if len(mine) == 1:
+        assert res.player == name and res.how in ("exact", "folded", "alias"), (text, res)
+        assert res.resolved_by is None
+    else:
+        assert res.player is None and res.how == "ambiguous", (text, res)

@@ -16,6 +16,8 @@ and a few extensions:
   votes            list of partial vote rows; each must match one row of the day's `votes` (a list
                    value means "one of")
   violation_posts  set of "RULE:player:post"
+  review           set of "RULE:text" (the items left for a human: V-UNKNOWN-TARGET, ...)
+  notes_contain    substrings that must each appear in one of the day's notes (a ruling cited)
   revealed         set of player names (PC-06)
   end              dict, compared key by key against the result's `end` (PX-21, PC-07, LM-08, MR-08);
                    null: the game is not over (no `end`, or an empty one)
@@ -39,6 +41,9 @@ from tests.conftest import FIXTURES, SHARED
 
 RULES_DIR = FIXTURES / "rules"
 GAMES_DIR = FIXTURES / "games"
+# Name cases (rules.md vocabulary, "Nickname matching"; README "Names") have no rule id of their
+# own: their folders are `names--<slug>`.
+NAMES = "names"
 RULE_ID = re.compile(r"^\|\s*((?:C|PX|PC|MB|LM|MR|MS)-\d\d)\s*\|")
 
 # Kept in step with spec/rules.md; the spec table is preferred when ../shared is present.
@@ -137,6 +142,13 @@ def compare(want: dict, got: dict) -> list[str]:
     if "deadline" in want and (not got.get("deadline")
                                or _instant(got["deadline"]) != _instant(want["deadline"])):
         errors.append(f"deadline: want {want['deadline']} got {got.get('deadline')}")
+    if "review" in want:
+        have = {f"{i['rule']}:{i['text']}" for i in got.get("review", [])}
+        if have != set(want["review"]):
+            errors.append(f"review: want {sorted(want['review'])} got {sorted(have)}")
+    for text in want.get("notes_contain", []):
+        if not any(text in n for n in got.get("notes", [])):
+            errors.append(f"notes: none contains {text!r}: {got.get('notes')}")
     for w in want.get("votes", []):
         if not any(_match_vote(w, row) for row in got.get("votes", [])):
             rows = [r for r in got.get("votes", []) if str(r.get("post")) == str(w.get("post"))]
@@ -244,7 +256,7 @@ def test_every_rule_has_a_case() -> None:
 
 def test_case_folders_are_complete() -> None:
     """Each case names a real rule id and has its game, posts, README and one expectation."""
-    known = set(_spec_rule_ids())
+    known = set(_spec_rule_ids()) | {NAMES}
     for folder in (p for p in RULES_DIR.iterdir() if p.is_dir()):
         assert folder.name.split("--")[0] in known, f"{folder.name}: unknown rule id"
         for name in ("game.toml", "posts.jsonl", "README.md"):
@@ -260,19 +272,23 @@ def test_compare_catches_differences() -> None:
            "absent": ["C"], "removed": [{"player": "C", "reason": "absences"}],
            "violations": [{"rule": "V-SELF", "player": "C", "post": "9"}],
            "deadline": "2026-11-02T20:00:00+02:00",
-           "votes": [{"voter": "A", "post": "1", "status": "counted", "rule": "PX-01"}]}
+           "votes": [{"voter": "A", "post": "1", "status": "counted", "rule": "PX-01"}],
+           "review": [{"rule": "V-UNKNOWN-TARGET", "text": "Zorro"}],
+           "notes": ["ruling: «Zorro» in post 2 is no vote (event #1 (ruling))"]}
     same = {"tally": {"A": 2}, "outcome": {"kind": "eliminated", "players": ["A"],
             "reason": "plurality"}, "absent": ["C"], "removed": ["C:absences"],
             "violations": ["V-SELF:C"], "violation_posts": ["V-SELF:C:9"],
             "deadline": "2026-11-02T18:00:00+00:00",
-            "votes": [{"voter": "A", "post": "1", "rule": ["PX-01", "C-04"]}]}
+            "votes": [{"voter": "A", "post": "1", "rule": ["PX-01", "C-04"]}],
+            "review": ["V-UNKNOWN-TARGET:Zorro"], "notes_contain": ["event #1 (ruling)"]}
     assert compare(same, got) == []
     assert compare({**same, "removed": ["C:*"]}, got) == []
     assert compare({**same, "removed": ["D:*"]}, got)
     for key, bad in [("tally", {"A": 3}), ("outcome", {"kind": "tie"}), ("absent", []),
                      ("removed", []), ("violations", ["V-SELF:D"]), ("violation_posts", []),
                      ("deadline", "2026-11-02T20:00:00+00:00"),
-                     ("votes", [{"post": "1", "status": "void"}])]:
+                     ("votes", [{"post": "1", "status": "void"}]), ("review", []),
+                     ("notes_contain", ["event #2"])]:
         assert compare({**same, key: bad}, got), key
     with pytest.raises(NotExposed):
         compare_needed({"end": {"winner": "town"}}, got)
