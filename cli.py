@@ -8,12 +8,19 @@ Each command lives in its own section below, owned by the part of the library it
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from pathlib import Path
 
 import typer
 
-from votal.errors import InputError, VotalError
+try:  # typer vendors click from 0.2x on; before, click is its own package
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover
+    from click.exceptions import ClickException
+
+from votal.errors import (InputError, Interrupted, VotalError, check_output_file,
+                          check_output_folder, writing)
 
 app = typer.Typer(
     name="votal",
@@ -25,8 +32,11 @@ app = typer.Typer(
 
 
 @app.callback()
-def _root() -> None:
+def _root(debug: bool = typer.Option(False, "--debug", help="on an unexpected error, show the "
+                                     "full traceback (also: VOTAL_DEBUG=1)")) -> None:
     """votal: scrape a game thread, tally a day, audit a game."""
+    global _DEBUG
+    _DEBUG = _DEBUG or debug
 
 
 # Options shared by the game commands, defined once.
@@ -52,6 +62,7 @@ def _scrape_progress():
 
     def update(done: int, total: int | None) -> None:
         nonlocal task
+        update.done = done
         if task is None:
             if not total or total < 3:
                 return
@@ -59,6 +70,7 @@ def _scrape_progress():
             task = bar.add_task("pages", total=total)
         bar.update(task, completed=done, total=max(total or done, done))
 
+    update.done = 0  # pages stored so far (each page is stored in one transaction)
     try:
         yield update
     finally:
@@ -86,14 +98,21 @@ def scrape_cmd(
     from votal.scraper.sources import scrape_source
     from votal.scraper.store import default_db_path
 
+    if out is not None:
+        check_output_file(out)
     options = HttpOptions(rate=rate, concurrency=max(1, concurrency))
+    store = db or default_db_path()
     with _scrape_progress() as progress:
-        summary, posts = scrape_source(source, db=db or default_db_path(), timezone=timezone,
-                                       full=full, cookies=cookies, options=options,
-                                       progress=progress)
+        try:
+            summary, posts = scrape_source(source, db=store, timezone=timezone, full=full,
+                                           cookies=cookies, options=options, progress=progress)
+        except KeyboardInterrupt:
+            raise Interrupted(f"interrupted: {progress.done} page(s) of {source} were stored in "
+                              f"{store} and are kept; run the same command again to resume") from None
     typer.echo(f"{summary.thread}: {summary.line()}")
     if out is not None:
-        n = write_posts_jsonl(posts, out)
+        with writing(out):
+            n = write_posts_jsonl(posts, out)
         typer.echo(f"wrote {n} posts to {out}")
 
 
@@ -145,14 +164,14 @@ def tally_cmd(
     """
     from votal.load import load_game, load_posts
     from votal.report.terminal import write_out
-    from votal.tally.engine import last_day, tally_at, tally_day
+    from votal.tally.engine import check_day, last_day, tally_at, tally_day
 
     game = load_game(game_file)
     posts = load_posts(game, offline=offline, db=Path(db) if db else None)
-    n = day or last_day(game, posts)
     if at is None and not offline and game.source.thread:
         at = "now"  # a live thread: while the day's vote is open, show the running count
     when = _moment(at, game.tz) if at else None
+    n = last_day(game, posts) if day is None else check_day(game, posts, day, when)
     result = tally_at(game, posts, n, when) if when else tally_day(game, posts, n)
     write_out(render_day(result, fmt, public=public, lang=lang), fmt)
 
@@ -220,17 +239,20 @@ def chart_cmd(
     from votal.report.i18n import check_language
     from votal.report.public import public_view
 
+    check_output_file(out)
     days, game_lang = _game_days(game_file, offline, db)
     lang = check_language(lang or game_lang)
     views = [public_view(d) for d in days]
     if overview:
         fig = overview_figure(views, lang)
     else:
-        chosen = [d for d in views if d["day"] == day] if day else views[-1:]
+        chosen = [d for d in views if d["day"] == day] if day is not None else views[-1:]
         if not chosen:
-            raise InputError(f"{game_file}: no day {day} (days with posts: 1 to {len(views)})")
+            raise InputError(f"{game_file}: --day {day}: no day {day} (days with posts: 1 to "
+                             f"{len(views)})")
         fig = timeline_figure(chosen[0], lang)
-    write_chart(fig, out)
+    with writing(out):
+        write_chart(fig, out)
     print(f"wrote {out}")
 
 
@@ -251,15 +273,18 @@ def report_cmd(
     """
     from votal.report.site import build_site
 
+    check_output_folder(out)
     if Path(game_file).is_dir():
         from votal.report.archive_site import build_archive_site
 
-        files = build_archive_site(Path(game_file), out, lang or "en", public=public,
-                                   offline=True, db=db)   # an archive is read from the store and files
+        with writing(out):
+            files = build_archive_site(Path(game_file), out, lang or "en", public=public,
+                                       offline=True, db=db)   # an archive is read from the store and files
         print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
         return
     days, game_lang = _game_days(game_file, offline, db)
-    files = build_site(days, out, lang or game_lang, public=public)
+    with writing(out):
+        files = build_site(days, out, lang or game_lang, public=public)
     print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
 
 
@@ -350,32 +375,91 @@ def audit_cmd(
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; every way it can end is an exit code (interfaces.md §4) and, on failure,
+    one line on stderr naming what and where: 0 done, 1 audit disagrees, 2 bad input or an error
+    of any kind (an unforeseen one also writes its traceback to a file, or shows it with --debug),
+    130 interrupted (Ctrl-C)."""
+    global _DEBUG
+    _DEBUG = bool(os.environ.get("VOTAL_DEBUG"))
     try:
-        app(args=argv, standalone_mode=False)
+        code = app(args=argv, standalone_mode=False)
+        _flush_stdout()
     except VotalError as e:
-        print(f"votal: {e}", file=sys.stderr)
-        return e.exit_code
-    except KeyboardInterrupt:
-        print("votal: interrupted; everything stored so far is kept", file=sys.stderr)
-        return 130
-    except SystemExit as e:  # typer/click usage errors and explicit exits
-        return int(e.code or 0) if not isinstance(e.code, str) else 2
+        return _fail(str(e), e.exit_code)
+    except KeyboardInterrupt:  # outside a command (typer turns one inside into exit code 130)
+        code = 130
+    except SystemExit as e:  # explicit exits
+        return int(e.code or 0) if not isinstance(e.code, str) else _fail(e.code, 2)
     except typer.Exit as e:
         return e.exit_code
-    except Exception as e:  # click.ClickException and friends
-        try:
-            import click
-        except ModuleNotFoundError:  # typer >= 0.2x vendors click as typer._click
-            from typer import _click as click
+    except typer.Abort:  # end of input at a prompt
+        return _fail("aborted", 130)
+    except ClickException as e:  # usage errors: click's own message ("Usage: …", "Error: …")
+        e.show()
+        return 2
+    except OSError as e:  # the system refused a read or write: a full disk, a missing folder…
+        return _fail(_os_error_line(e), 2)
+    except Exception as e:  # a bug: one line, the traceback in a file (or on screen with --debug)
+        return _fail(_crash_line(e), 2)
+    if code == 130:
+        return _fail("interrupted; everything stored so far is kept (run the same command again "
+                     "to resume)", 130)
+    return code if isinstance(code, int) else 0
 
-        if isinstance(e, click.exceptions.ClickException):
-            e.show()
-            return 2
-        if isinstance(e, click.exceptions.Abort):
-            print("votal: aborted", file=sys.stderr)
-            return 130
+
+_DEBUG = False
+
+
+def _fail(line: str, code: int) -> int:
+    with contextlib.suppress(OSError):
+        print(f"votal: {line}", file=sys.stderr)
+    return code
+
+
+def _flush_stdout() -> None:
+    """Flush the output inside the error handling (a full device fails here, not at exit)."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        # nothing more can be written there: send what is left to /dev/null so that Python's
+        # own flush at exit does not print a second error
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
         raise
-    return 0
+
+
+def _os_error_line(e: OSError) -> str:
+    import errno
+
+    what = e.strerror or str(e)
+    if e.errno == errno.ENOSPC:
+        what += " (free some space and run the command again; nothing stored is lost)"
+    if e.filename is None:
+        return f"cannot write the output: {what}" if e.errno in (errno.ENOSPC, errno.EIO,
+                                                                  errno.EPIPE) else what
+    target = f"{e.filename} -> {e.filename2}" if e.filename2 else str(e.filename)
+    return f"{target}: {what}"
+
+
+def _crash_line(e: Exception) -> str:
+    import tempfile
+    import traceback
+
+    if _DEBUG:
+        traceback.print_exc()
+        return f"unexpected error ({type(e).__name__}: {e}); the traceback is above"
+    text = "".join(traceback.format_exception(e))
+    try:
+        fd, path = tempfile.mkstemp(prefix="votal-crash-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f"votal {' '.join(sys.argv[1:])}\n{text}")
+        where = f"the full traceback is in {path}"
+    except OSError:
+        where = "run again with --debug for the full traceback"
+    first = str(e).splitlines()[0][:200] if str(e) else ""
+    return (f"unexpected error ({type(e).__name__}{': ' + first if first else ''}); this is a bug "
+            f"in votal: {where}")
 
 
 def entry() -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from votal.errors import GameFileError, InputError
+from votal.errors import GameFileError
 from votal.scraper.model import Post, read_posts_jsonl
+from votal.scraper.sources import load_posts as scraper_load
 from votal.tally.engine import GamePosts
 from votal.tally.game import Game, parse_game
 
@@ -19,9 +20,15 @@ def load_game(path: str | Path) -> Game:
     """The game file at ``path``, checked against its ruleset (GameFileError otherwise)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = p.read_bytes()
     except OSError as e:
         raise GameFileError(f"{p}: cannot read the game file ({e.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")  # a BOM (Windows editors) is accepted and dropped
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b"\n") + 1
+        raise GameFileError(f"{p}:{line}: not UTF-8 text (byte {raw[e.start]:#04x}); "
+                            "save the game file as UTF-8") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -48,9 +55,4 @@ def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None
     local = (base / source) if "://" not in source else None
     if local is not None and local.suffix == ".jsonl":
         return read_posts_jsonl(local)
-    try:
-        from votal.scraper.sources import load_posts as scraper_load
-    except ImportError:
-        raise InputError(f"{game.path}: source {source!r} needs the scraper (votal.scraper.sources), "
-                         "which is not available; give posts = \"x.jsonl\"") from None
     return scraper_load(source, base_dir=base, db=db, timezone=game.timezone, offline=offline)

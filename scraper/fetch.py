@@ -62,9 +62,24 @@ def zone(name: str) -> ZoneInfo:
             from None
 
 
+def check_url(url: str) -> str:
+    """``url`` when it is a URL votal can request, else an InputError naming it (issue 8)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is not a number
+        if not parts.hostname:
+            raise ValueError("no host name")
+    except ValueError as e:
+        raise InputError(f"{url}: not a valid URL ({e})") from None
+    return url
+
+
 def resolve_engine(source: str) -> tuple[Engine | None, str]:
     """The engine a URL names (forced prefix or URL pattern) without fetching, and the bare URL."""
     forced, url = engines.split_forced(source)
+    check_url(url)
     if forced:
         return engines.get(forced), url
     return engines.for_url(url), url

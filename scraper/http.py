@@ -231,11 +231,16 @@ class HttpClient:
             raise FetchError(f"{url}: response of {int(declared):,} bytes exceeds the "
                              f"{cap:,}-byte limit")
         chunks, size = [], 0
-        for chunk in r.iter_bytes():
-            size += len(chunk)
-            if size > cap:
-                raise FetchError(f"{url}: response exceeds the {cap:,}-byte limit")
-            chunks.append(chunk)
+        try:
+            for chunk in r.iter_bytes():
+                size += len(chunk)
+                if size > cap:
+                    raise FetchError(f"{url}: response exceeds the {cap:,}-byte limit")
+                chunks.append(chunk)
+        except httpx.DecodingError as e:  # a corrupt gzip/deflate/brotli body
+            encoding = r.headers.get("content-encoding", "compressed")
+            raise FetchError(f"{url}: the forum sent a damaged {encoding} body "
+                             f"({' '.join(str(e).split())}); try again later") from None
         return b"".join(chunks)
 
     def _slot(self, host: str) -> threading.Semaphore:

@@ -87,9 +87,15 @@ def post_from_dict(d: dict, where: str = "post") -> Post:
 
         html = bbcode_to_html(str(d["bbcode"]))
     number = d.get("number")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        if not (isinstance(number, str) and number.strip().isdigit()):
+            raise PostsFileError(f"{where}: 'number' must be a whole number, got {number!r}")
+    versions = d.get("versions") or []
+    if not isinstance(versions, list) or not all(isinstance(v, dict) for v in versions):
+        raise PostsFileError(f"{where}: 'versions' must be a list of objects with 'seen' and 'html'")
     versions = tuple(
         PostVersion(_parse_time(v.get("seen"), where, "versions.seen"), str(v.get("html", "")))
-        for v in d.get("versions") or ()
+        for v in versions
     )
     return Post(
         id=str(d["id"]),
@@ -107,19 +113,30 @@ def post_from_dict(d: dict, where: str = "post") -> Post:
 
 def iter_posts_jsonl(path: Path) -> Iterator[Post]:
     try:
-        fh = path.open(encoding="utf-8")
+        fh = path.open("rb")
     except OSError as e:
         raise PostsFileError(f"{path}: cannot read posts file ({e.strerror})") from None
     with fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
+        for n, raw in enumerate(fh, 1):
             where = f"{path}:{n}"
             try:
-                d = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise PostsFileError(f"{where}: not JSON ({e.msg})") from None
-            yield post_from_dict(d, where)
+                line = raw.decode("utf-8-sig" if n == 1 else "utf-8")
+            except UnicodeDecodeError as e:
+                raise PostsFileError(f"{where}: not UTF-8 text (byte {raw[e.start]:#04x} at column "
+                                     f"{e.start + 1}); save the file as UTF-8") from None
+            if not line.strip():
+                continue
+            yield post_from_dict(parse_json(line, where), where)
+
+
+def parse_json(text: str, where: str):
+    """One JSON document; any fault (syntax, nesting too deep for Python) is a PostsFileError."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PostsFileError(f"{where}: not JSON ({e.msg}, column {e.colno})") from None
+    except RecursionError:
+        raise PostsFileError(f"{where}: JSON nested too deeply to read") from None
 
 
 def read_posts_jsonl(path: Path) -> list[Post]:

@@ -140,7 +140,7 @@ class Store:
                 "BEGIN;" + _SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
 
     def _tx(self):
-        return _Transaction(self._db)
+        return _Transaction(self._db, self.path)
 
     def close(self) -> None:
         self._db.close()
@@ -285,16 +285,35 @@ class Store:
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (KeyboardInterrupt included)."""
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (KeyboardInterrupt included).
 
-    def __init__(self, db: sqlite3.Connection):
+    A write SQLite refuses (disk full, I/O error) is a StoreError naming the store: the
+    transaction is rolled back, so what earlier transactions stored is kept."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path | str = "the store"):
         self._db = db
+        self._path = path
 
     def __enter__(self) -> None:
         self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
-            self._db.execute("COMMIT")
-        else:
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.OperationalError as e:
+                self._rollback()
+                raise self._refused(e) from None
+            return
+        self._rollback()
+        if isinstance(exc, sqlite3.OperationalError):
+            raise self._refused(exc) from None
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:  # SQLite already rolled back after some errors (SQLITE_FULL)
             self._db.execute("ROLLBACK")
+
+    def _refused(self, e: sqlite3.Error) -> StoreError:
+        hint = "; free some space and run again" if "full" in str(e) else ""
+        return StoreError(f"{self._path}: the store refused a write ({e}){hint}; "
+                          "what was stored before is kept")

@@ -17,7 +17,7 @@ from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState
 from votal.tally.names import NameResolver, fold
 from votal.tally.result import freeze
 from votal.tally.rules.context import Day, GameState
-from votal.tally.schedule import Schedule
+from votal.tally.schedule import MAX_DAYS, Schedule
 from votal.tally.timeline import Timeline
 
 
@@ -182,3 +182,34 @@ def tally_game(game: Game, posts: GamePosts) -> list[DayResult]:
 def last_day(game: Game, posts: GamePosts) -> int:
     """The current or last day: the last day with posts (1 when there are none)."""
     return _Run(game, posts).last_day
+
+
+def check_day(game: Game, posts: GamePosts, day: int, now: datetime | None = None) -> int:
+    """``day`` when it is a day of the game so far, else an InputError saying which days are.
+
+    A day of the game so far: 1 up to the last day with posts, and, when ``now`` is given (a live
+    thread, or ``--at``), the next day once its scheduled start has passed (nobody has posted
+    yet). Never a guess: day 0, a negative day, a day not started yet are refused (issue 8).
+    """
+    from votal.errors import InputError
+
+    run = _Run(game, posts)
+    last = run.last_day
+    so_far = f"days so far: 1 to {last}" if last > 1 else "so far only day 1"
+    if day < 1:
+        raise InputError(f"{game.path}: --day {day}: days are numbered from 1 ({so_far})")
+    if day <= last:
+        return day
+    if day <= MAX_DAYS:
+        from datetime import UTC
+
+        start = run.schedule.start(day)
+        if now is not None and day == last + 1 and start <= now:
+            return day
+        when = f"{start.astimezone(game.tz):%Y-%m-%d %H:%M} {game.timezone}"
+        if start > (now or datetime.now(UTC)):
+            raise InputError(f"{game.path}: --day {day}: day {day} has not started yet (by the "
+                             f"schedule it starts {when}); {so_far}")
+        raise InputError(f"{game.path}: --day {day}: no post belongs to day {day} (by the "
+                         f"schedule it started {when}); {so_far}")
+    raise InputError(f"{game.path}: --day {day}: no such day ({so_far})")

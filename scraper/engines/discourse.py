@@ -113,7 +113,7 @@ def raw_url(url: str, page: int = 1) -> str:
 def _load(text: str, url: str) -> dict:
     try:
         data = json.loads(text)
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:  # RecursionError: nested too deeply
         raise ScrapeError(f"{url}: Discourse answer is not JSON ({e})") from None
     if not isinstance(data, dict):
         raise ScrapeError(f"{url}: Discourse answer is not a JSON object")

@@ -162,7 +162,7 @@ def _quotedata(art: etree._Element) -> dict:
     for raw in xp(art, ".//@data-quotedata"):
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if isinstance(data, dict):
             return data

@@ -128,7 +128,7 @@ def _ajaxify(doc: etree._Element) -> dict:
     for text in xp(doc, "//script[@id='ajaxify-data']/text()"):
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return {}
         return data if isinstance(data, dict) else {}
     return {}
