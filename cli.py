@@ -348,6 +348,48 @@ def _archive_progress():
         yield update
 
 
+# ---- init, check (issue 13: the moderator's evening) ----------------------------------------
+
+
+@app.command("init")
+def init_cmd(
+    source: str = typer.Argument(..., metavar="URL|PAGES",
+                                 help="the thread's URL, saved page(s) or a posts .jsonl"),
+    ruleset: str = typer.Option(None, "--ruleset", help="the ruleset (default: guessed from the "
+                                "title and the language, and said so)"),
+    out: Path = typer.Option(Path("game.toml"), "--out", help="the game file to write"),
+    timezone: str = typer.Option(None, "--timezone", help="the game's IANA time zone "
+                                 "(default: the ruleset's, e.g. Europe/Athens for Palermo)"),
+    force: bool = typer.Option(False, "--force", help="replace an existing file"),
+) -> None:
+    """Start a game file from the thread's first page(s): players from the sign-up list."""
+    from votal.newgame import init_game
+
+    draft = init_game(source, out=out, force=force, ruleset=ruleset, timezone=timezone)
+    typer.echo(f"wrote {out}: {draft.title!r}, {draft.ruleset_note}")
+    typer.echo(f"{draft.players_from}; moderators: {', '.join(draft.moderators)}; "
+               f"time zone {draft.timezone}, language {draft.language}, day 1 {draft.day1}")
+    for note in draft.notes:
+        typer.echo(f"note: {note}")
+    if draft.hours_needed:
+        typer.echo(f"fill in: ruleset {draft.ruleset} has no fixed hours: give deadline and "
+                   f"day_change in [schedule] of {out} (C-09), then `votal check {out}`")
+    else:
+        typer.echo(f"next: `votal check {out}`, then `votal watch {out}` at the deadline")
+
+
+@app.command("check")
+def check_cmd(
+    game_file: str = GAME,
+    days: int = typer.Option(7, "--days", min=1, max=366, help="how many days of the schedule"),
+) -> None:
+    """Validate a game file alone and print the schedule it implies, day by day."""
+    from votal.load import load_game
+    from votal.report.schedule_view import describe
+
+    typer.echo(describe(load_game(game_file), days), nl=False)
+
+
 # ---- audit (audit/) ------------------------------------------------------------------------
 
 

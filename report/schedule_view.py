@@ -1,0 +1,64 @@
+"""`votal check`: a game file's summary and the schedule it implies, day by day (issue 13).
+
+Pure over a loaded Game: each played day's start, deadline, change window (PX-03) and end, and
+the dates without a day between them (weekends under PC-01, holidays, C-10), so a moderator sees
+at once when the time zone or day 1 is wrong.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from votal.tally.game import Game
+from votal.tally.schedule import Schedule
+
+DAYS = 7
+
+
+def _t(t: datetime, tz) -> str:
+    return t.astimezone(tz).strftime("%a %d/%m %H:%M")
+
+
+def game_summary(game: Game) -> str:
+    source = next(f"{k} {v}" for k, v in (("thread", game.source.thread),
+                                          ("pages", game.source.pages),
+                                          ("posts", game.source.posts),
+                                          ("source", "(none)")) if v)
+    events = len(game.events)
+    return (f"{game.path}: ok — {game.title!r}, ruleset {game.ruleset}, {len(game.players)} "
+            f"players, {events} event{'' if events == 1 else 's'}, time zone {game.timezone}, "
+            f"language {game.language}, {source}")
+
+
+def schedule_lines(game: Game, days: int = DAYS) -> list[str]:
+    """One line per played day (and one per date without a day between them)."""
+    preset = game.preset
+    schedule = Schedule(game.schedule, game.tz, window=preset.window)
+    tz = game.tz
+    out = [f"schedule ({game.timezone}, days 1–{days}):"]
+    previous = None
+    for n in range(1, days + 1):
+        start, deadline, end = schedule.bounds(n)
+        d = schedule.date_of(n)
+        if previous is not None:
+            gap = previous + timedelta(days=1)
+            while gap < d:
+                why = "weekend" if gap.weekday() >= 5 and game.schedule.skip_weekends \
+                    else "holiday"
+                out.append(f"  paused  {gap.strftime('%a %d/%m')}: no day ({why}, C-10)")
+                gap += timedelta(days=1)
+        previous = d
+        clock = schedule.clock(n)
+        window = (f", change window {clock.window_open.astimezone(tz):%H:%M}–"
+                  f"{clock.window_close.astimezone(tz):%H:%M} (PX-03)"
+                  if clock.window_open else "")
+        murder = schedule.murder_time(n)
+        murder_text = f", murder {murder.astimezone(tz):%H:%M}" if murder else ""
+        moved = " (moved in [schedule.day])" if n in game.schedule.days else ""
+        out.append(f"  day {n:<3} {_t(start, tz)} → deadline {_t(deadline, tz)}{window}"
+                   f"{murder_text}, ends {_t(end, tz)}{moved}")
+    return out
+
+
+def describe(game: Game, days: int = DAYS) -> str:
+    return "\n".join([game_summary(game), *schedule_lines(game, days)]) + "\n"
