@@ -390,6 +390,64 @@ def check_cmd(
     typer.echo(describe(load_game(game_file), days), nl=False)
 
 
+class _Stopped(VotalError):
+    exit_code = 130   # interfaces.md §4: interrupted, what was stored is kept
+
+
+@app.command("watch")
+def watch_cmd(
+    game_file: str = GAME,
+    every: float = typer.Option(60.0, "--every", help="seconds between two refreshes of the "
+                                "thread (never below the politeness limit, 10 s)"),
+    until: str = typer.Option("close", "--until", help="'close': until the day's vote closes "
+                              "(the deadline, the end of a change window, or a hammer)"),
+    day: int | None = typer.Option(None, "--day", help="the day (default: today's; with "
+                                   "--replay, the last day)"),
+    fmt: str = typer.Option("bbcode", "--format", help="the final official post: text, bbcode, "
+                            "markdown, html, json or csv"),
+    lang: str = LANG,
+    public: bool = typer.Option(None, "--public/--private",
+                                help="hide or show secrets (default: public, json private)"),
+    out: Path | None = typer.Option(None, "--out", help="where to write the official post "
+                                    "(default: GAME-dayN.EXT beside the game file)"),
+    replay: bool = typer.Option(False, "--replay", help="replay a past day from the store or "
+                                "the posts file, as if live"),
+    speed: float = typer.Option(60.0, "--speed", help="with --replay: how many times faster "
+                                "than the day went"),
+    db: str = DB,
+) -> None:
+    """Keep a live running count until the day's vote closes, then print the official post.
+
+    On a terminal: a live screen; otherwise one line per change (README: "The moderator's
+    evening"). Ctrl-C stops it; what was stored is kept.
+    """
+    import sys as _sys
+
+    from votal.errors import InputError
+    from votal.load import load_posts
+    from votal.report.watchscreen import pick_screen
+    from votal.watch import watch_game
+
+    if until != "close":
+        raise InputError(f"--until {until!r}: only 'close' is supported (the day's vote closing)")
+    if speed <= 0:
+        raise InputError(f"--speed {speed}: give a positive number")
+    store = Path(db) if db else None
+
+    def render(result) -> str:
+        return render_day(result, fmt, public=public, lang=lang)
+
+    try:
+        text, path = watch_game(
+            game_file, render=render, screen=pick_screen(fmt),
+            live_refresh=lambda game: load_posts(game, offline=False, db=store),
+            stored=lambda game: load_posts(game, offline=True, db=store), replay=replay,
+            speed=speed, every=every, day=day, public=public is not False, out=out, fmt=fmt)
+    except KeyboardInterrupt:
+        raise _Stopped("watch stopped (Ctrl-C); everything stored so far is kept") from None
+    print(f"wrote {path}", file=_sys.stderr)
+
+
 # ---- audit (audit/) ------------------------------------------------------------------------
 
 

@@ -1,0 +1,136 @@
+"""The two faces of `votal watch` (issue 13): lines for scripts, a rich Live screen for people.
+
+:class:`LineScreen` (no terminal: cron, CI, a pipe) prints one line per change in the stable
+format of report/changes.py, a status line when the status changes, and at the end the official
+post. :class:`LiveScreen` (a terminal) keeps one screen up to date: the time left, the status,
+the count with the voters (each change since the last refresh highlighted), new violations, who
+has not voted yet and, five minutes before the deadline, who would be charged an absence.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import timedelta
+
+from votal.report.changes import leaders, line, stamp
+from votal.report.terminal import write_out
+
+
+def time_left(tick) -> str:
+    """The clock in words: to the deadline, to the end of the change window, or closed."""
+    def span(delta: timedelta) -> str:
+        s = max(0, int(delta.total_seconds()))
+        return f"{s // 3600:d}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+    if tick.closed:
+        return "the vote is closed"
+    if tick.now < tick.deadline:
+        return f"{span(tick.deadline - tick.now)} to the deadline"
+    return f"{span(tick.close - tick.now)} left in the change window"
+
+
+class LineScreen:
+    """One line per change (report/changes.py format); then the official post."""
+
+    def __init__(self, fmt: str, stream=None):
+        self.fmt, self.stream = fmt, stream or sys.stdout
+        self._status: str | None = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def _print(self, text: str) -> None:
+        self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def show(self, tick) -> None:
+        tz = tick.game.tz
+        for change, result in tick.changes:
+            self._print(line(change, result, tick.now, tz))
+        if tick.status != self._status:
+            self._print(f"{stamp(tick.now, tz)} status {tick.status or 'ok'} | "
+                        f"{leaders(tick.result)}")
+            self._status = tick.status
+
+    def final(self, text: str, tick) -> None:
+        write_out(text, self.fmt, self.stream)
+        self.stream.flush()
+
+
+class LiveScreen:
+    """A rich Live screen, redrawn at each refresh; the official post printed below at the end."""
+
+    def __init__(self, fmt: str, stream=None):
+        from rich.console import Console
+
+        self.fmt, self.stream = fmt, stream or sys.stdout
+        self.console = Console(file=self.stream, highlight=False)
+        self._live = None
+        self._violations: list[str] = []
+
+    def __enter__(self):
+        from rich.live import Live
+
+        self._live = Live(console=self.console, auto_refresh=False, transient=False)
+        self._live.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
+
+    def show(self, tick) -> None:
+        if self._live is None:
+            self.__enter__()
+        self._violations += [c.what for c, _ in tick.changes if c.kind == "violation"]
+        self._live.update(self.render(tick), refresh=True)
+
+    def render(self, tick):
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        tz = tick.game.tz
+        changed = {c.player for c, _ in tick.changes if c.player}
+        head = Text(f"{tick.game.title} — day {tick.day} — {time_left(tick)}", style="bold")
+        status = Text(f"{tick.now.astimezone(tz):%H:%M:%S} " + (tick.status or "refreshed"),
+                      style="red" if tick.status else "dim")
+        table = Table(show_edge=False, box=None, pad_edge=False)
+        table.add_column("player")
+        table.add_column("votes", justify="right")
+        table.add_column("voters")
+        for row in tick.result.get("tally", []):
+            hot = row["player"] in changed or any(v in changed for v in row["voters"])
+            voters = Text(", ".join(row["voters"]))
+            for v in row["voters"]:
+                if v in changed:
+                    voters.highlight_words([v], style="bold yellow")
+            table.add_row(Text(row["player"], style="bold yellow" if hot else "bold"),
+                          str(row["votes"]), voters)
+        parts = [head, status, table]
+        news = [c for c, _ in tick.changes if c.kind not in ("violation",)]
+        if news:
+            parts.append(Text("changes: " + "; ".join(f"{c.kind} {c.what}" for c in news),
+                              style="yellow"))
+        if self._violations:
+            parts.append(Text("violations: " + "; ".join(self._violations[-5:]), style="red"))
+        if tick.pending:
+            label = "would be charged an absence" if tick.warning else "not voted yet"
+            parts.append(Text(f"{label}: {', '.join(tick.pending)}",
+                              style="bold red" if tick.warning else ""))
+        return Group(*parts)
+
+    def final(self, text: str, tick) -> None:
+        self.__exit__()
+        write_out(text, self.fmt, self.stream)
+        self.stream.flush()
+
+
+def pick_screen(fmt: str, stream=None):
+    """The live screen on a terminal, lines otherwise."""
+    out = stream or sys.stdout
+    return LiveScreen(fmt, out) if out.isatty() else LineScreen(fmt, out)

@@ -1,0 +1,95 @@
+"""`votal watch --replay` from the command line, with and without a terminal (issue 13)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from votal.cli import main
+
+from .conftest import FIXTURES, ROOT
+
+DEMO = FIXTURES / "demo"
+
+
+@pytest.fixture
+def demo_game(tmp_path) -> Path:
+    """The demo game reading its saved pages (the `votal demo` file names a live URL)."""
+    text = (DEMO / "game.toml").read_text(encoding="utf-8")
+    text = "\n".join(f'pages = "{DEMO / "pages"}"' if line.startswith("thread = ") else line
+                     for line in text.splitlines())
+    game = tmp_path / "game.toml"
+    game.write_text(text + "\n", encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "text", "json"])
+def test_replay_ends_with_exactly_the_tally(demo_game, fmt, capsys):
+    assert main(["tally", str(demo_game), "--day", "1", "--format", fmt]) == 0
+    tally = capsys.readouterr().out
+    out_file = demo_game.with_name(f"final.{fmt}")
+    assert main(["watch", str(demo_game), "--replay", "--day", "1", "--speed", "1e12",
+                 "--format", fmt, "--out", str(out_file)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.endswith(tally)
+    assert out_file.read_text(encoding="utf-8") == tally
+    assert f"wrote {out_file}" in captured.err
+    lines = captured.out[: -len(tally)].splitlines()
+    # the day as it unfolded (fixtures/demo/README.md): lines in the documented format
+    assert "2026-11-02 12:10:00 vote Λάμπρος → Νίκος | Νίκος 1" in lines
+    assert "2026-11-02 19:55:00 absences if the vote closed now: Κατερίνα | Νίκος 4, Φώτης 3, " \
+           "Χάρης 1" in lines
+    assert "2026-11-02 20:06:12 change Γιώτα: Χάρης → Φώτης | Νίκος 5, Φώτης 4" in lines
+    assert lines[-1] == "2026-11-02 20:10:00 closed final: eliminated Νίκος (mayor, PX-06) | " \
+                        "Νίκος 5, Φώτης 4"
+    assert "Δήμητρα" not in "".join(ln for ln in lines if "mayor" in ln)   # PX-06: public
+
+
+def test_watch_default_output_file_and_bad_options(demo_game, capsys):
+    assert main(["watch", str(demo_game), "--replay", "--speed", "1e12"]) == 0
+    assert demo_game.with_name("game-day1.bbcode").exists()
+    capsys.readouterr()
+    assert main(["watch", str(demo_game), "--until", "midnight"]) == 2
+    assert main(["watch", str(demo_game), "--replay", "--speed", "0"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and "--until" in err[0] and "--speed" in err[1]
+
+
+def test_terminal_recording_live_screen_renders_and_ends_by_itself(demo_game):
+    """A real pseudo-terminal (pexpect): the live screen draws, then the official post, exit 0."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect (a test extra) is not installed")
+    votal = Path(sys.executable).with_name("votal")
+    if not votal.exists():
+        votal = shutil.which("votal")
+    assert votal, "the votal script is installed beside the test interpreter"
+    env = dict(os.environ, COLUMNS="120", LINES="40", TERM="xterm-256color")
+    child = pexpect.spawn(str(votal), ["watch", str(demo_game), "--replay", "--day", "1",
+                                       "--speed", "100000", "--format", "text"],
+                          env=env, cwd=str(ROOT), encoding="utf-8", timeout=120,
+                          dimensions=(40, 120))
+    child.expect("Palermo #43 - Extreme \\(demo\\) — day 1 — ")     # the live screen's head
+    child.expect("to the deadline")
+    child.expect("would be charged an absence: Κατερίνα")            # five minutes before
+    child.expect("the vote is closed")
+    child.expect("Ψηφοφορία ημέρας 1")                                # the official post
+    child.expect(pexpect.EOF)                                          # and it ends by itself
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ctrl_c_stops_the_watch_cleanly(demo_game):
+    """Ctrl-C in a terminal: the live screen is put away, one line, exit code 130."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect (a test extra) is not installed")
+    votal = Path(sys.executable).with_name("votal")
+    child = pexpect.spawn(str(votal), ["watch", str(demo_game), "--replay", "--speed", "1"],
+                          cwd=str(ROOT), encoding="utf-8", timeout=120, dimensions=(40, 120))
+    child.expect("to the deadline")
+    child.sendintr()
+    child.expect("votal: watch stopped \\(Ctrl-C\\); everything stored so far is kept")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130

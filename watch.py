@@ -1,0 +1,319 @@
+"""`votal watch`: the running count of a day from now until its vote closes (issue 13).
+
+The loop is a library with everything it touches injected, so tests drive it with a fake clock
+against a real local server:
+
+* ``refresh(game) -> GamePosts``: the thread refreshed (live: through the store, as `scrape`
+  does; replay: the stored posts up to the virtual now);
+* ``clock() -> datetime`` (aware) and ``sleep(seconds)``;
+* ``screen``: where each refresh is shown (report/watchscreen.py: one line per change without a
+  terminal, a rich Live screen on one).
+
+Each refresh re-reads the game file (events are entered during the window: the cop's swap…),
+counts the day after each new post (so every change line carries the leaders after it), then at
+the refresh time; five minutes before the deadline it names who would be charged an absence
+(PX-18 and the like: the day's ``absent`` as if the vote closed then). The thread is refreshed at
+most once every ``every`` seconds, never more often than :data:`MIN_EVERY`; in between, the
+count is only recomputed when the clock crosses a boundary (the deadline, the window). When the
+vote closes — the deadline, the end of the change window (PX-03/PX-04), or a hammer (MS-02) —
+after one last refresh it renders the official post exactly as `votal tally GAME --day N` does.
+Network trouble or a broken game file shows in the status line; the last good version is kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Callable, Protocol
+
+from votal.errors import GameFileError, ScrapeError
+from votal.load import load_game
+from votal.report.changes import Change, diff, outcome_words
+from votal.scraper.model import Post
+from votal.tally.engine import GamePosts, tally_day
+from votal.tally.game import Game
+from votal.tally.schedule import Schedule
+
+MIN_EVERY = 10.0          # seconds: the politeness limit between two refreshes of a thread
+WARN_BEFORE = timedelta(minutes=5)
+ALL = 10 ** 9             # a post number above any: "every post seen up to this instant"
+
+
+@dataclass
+class Tick:
+    """What a screen shows after one refresh (or one recount)."""
+
+    game: Game
+    day: int
+    now: datetime
+    deadline: datetime
+    close: datetime
+    result: dict                                    # the running count (public view if public)
+    changes: list[tuple[Change, dict]] = field(default_factory=list)  # each with the count after
+    pending: tuple[str, ...] = ()                   # no counted vote yet (absent if closed now)
+    status: str | None = None                       # network trouble, a broken game file
+    warning: bool = False                           # within five minutes of the deadline
+    closed: bool = False
+
+
+class Screen(Protocol):
+    def __enter__(self): ...
+
+    def __exit__(self, *exc) -> None: ...
+
+    def show(self, tick: Tick) -> None: ...
+
+    def final(self, text: str, tick: Tick) -> None: ...
+
+
+Render = Callable[[object], str]   # a DayResult → the official post (the tally's --format)
+
+
+def _view(result, public: bool) -> dict:
+    from votal.report.public import public_view
+
+    d = result.to_dict()
+    return public_view(d) if public else d
+
+
+@dataclass
+class _State:
+    game: Game
+    posts: GamePosts
+    seen: set[str]
+    result: dict | None = None
+    last_refresh: datetime | None = None
+    last_time: datetime | None = None
+    pending: tuple[str, ...] = ()
+    warned: bool = False
+    status: str | None = None
+    game_text: str = ""
+
+
+class Watcher:
+    """One watch of one day: :meth:`run` until the vote closes; returns the official post."""
+
+    def __init__(self, game_file: str | Path, *, refresh: Callable[[Game], GamePosts],
+                 clock: Callable[[], datetime], sleep: Callable[[float], None], screen: Screen,
+                 render: Render, every: float = 60.0, day: int | None = None,
+                 public: bool = True, min_every: float = MIN_EVERY):
+        self.game_file = str(game_file)
+        self.refresh, self.clock, self.sleep, self.screen = refresh, clock, sleep, screen
+        self.render, self.public = render, public
+        self.every = max(float(every), min_every)
+        self.day = day
+        self.last_day = day or 1
+
+    # -- one refresh ---------------------------------------------------------------------------
+
+    def _reload(self, st: _State) -> bool:
+        """Re-read the game file; True when it changed. A broken file keeps the last good one."""
+        try:
+            text = Path(self.game_file).read_text(encoding="utf-8")
+            if text == st.game_text:
+                return False
+            st.game, st.game_text = load_game(self.game_file), text
+            return True
+        except (GameFileError, OSError) as e:
+            st.status = f"game file: {e} (the last good version is used)"
+            return False
+
+    def _fetch(self, st: _State, now: datetime) -> list[Post]:
+        """Refresh the thread; the posts not seen before, in thread order."""
+        try:
+            st.posts = self.refresh(st.game)
+        except ScrapeError as e:
+            st.status = f"network trouble: {e}; retrying in {self.every:.0f} s"
+            return []
+        finally:
+            st.last_refresh = now
+        fresh = [p for p in (*st.posts.main, *(st.posts.votes or ())) if p.id not in st.seen]
+        st.seen.update(p.id for p in fresh)
+        return sorted(fresh, key=Post.sort_key)
+
+    def _count(self, st: _State, n: int, close: datetime, t: datetime,
+               number: int = 0) -> dict:
+        if t >= close:
+            return _view(tally_day(st.game, st.posts, n), self.public)
+        return _view(tally_day(st.game, st.posts, n, until=(t, number)), self.public)
+
+    def day_of(self, game: Game, now: datetime) -> int:
+        if self.day:
+            return self.day
+        schedule = Schedule(game.schedule, game.tz, window=game.preset.window)
+        return max(1, schedule.day_of(now))
+
+    def step(self, st: _State, now: datetime, *, refresh: bool) -> Tick:
+        st.status = None
+        changed = self._reload(st)
+        n = self.day_of(st.game, now)
+        schedule = Schedule(st.game.schedule, st.game.tz, window=st.game.preset.window)
+        clock = schedule.clock(n)
+        start = schedule.start(n)
+        pairs: list[tuple[Change, dict]] = []
+
+        def advance(result: dict) -> None:
+            pairs.extend((c, result) for c in diff(st.result, result))
+            st.result = result
+
+        if changed and st.result is not None and st.last_time is not None:
+            # an event entered in the game file: its effect, before the new posts
+            advance(self._count(st, n, clock.close, st.last_time, ALL))
+        previous, st.last_time = st.last_time, now
+        fresh = self._fetch(st, now) if refresh else []
+        crossed = previous is None or any(previous < b <= now for b in _boundaries(
+            st.game, clock))
+        closed = now >= clock.close
+        if changed or fresh or crossed or st.result is None:   # else nothing can have moved
+            for p in fresh:
+                if start <= p.time <= now:
+                    advance(self._count(st, n, clock.close, p.time, (p.number or 0) + 1))
+            advance(self._count(st, n, clock.close, now, ALL))
+            st.pending = () if closed else tuple(_view(tally_day(st.game, st.posts, n),
+                                                       self.public).get("absent", ()))
+        closed = closed or _hammered(st.result)
+        pending = () if closed else st.pending
+        warning = clock.deadline - WARN_BEFORE <= now < clock.deadline
+        if warning and not st.warned:
+            st.warned = True
+            pairs.append((Change("absences", "if the vote closed now: "
+                                 + (", ".join(pending) or "nobody"), None), st.result))
+        return Tick(st.game, n, now, clock.deadline, clock.close, st.result, pairs, pending,
+                    st.status, warning, closed)
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def run(self) -> str:
+        game = load_game(self.game_file)
+        st = _State(game, GamePosts(()), set(),
+                    game_text=Path(self.game_file).read_text(encoding="utf-8"))
+        now = self.clock()
+        tick = self.step(st, now, refresh=True)
+        while True:
+            if tick.closed and st.last_refresh is not None and st.last_refresh >= tick.close \
+                    or tick.closed and _hammered(tick.result):
+                return self._finish(st, tick)
+            self.screen.show(tick)
+            due = st.last_refresh + timedelta(seconds=self.every)
+            later = [b for b in _boundaries(tick.game, Schedule(
+                tick.game.schedule, tick.game.tz, window=tick.game.preset.window).clock(tick.day))
+                if b > now]
+            wake = min([due, *later])
+            if wake <= now:
+                wake = now + timedelta(seconds=1)
+            self.sleep((wake - now).total_seconds())
+            now = self.clock()
+            tick = self.step(st, now, refresh=now >= st.last_refresh + timedelta(seconds=self.every))
+
+    def _finish(self, st: _State, tick: Tick) -> str:
+        self.last_day = tick.day
+        final = tally_day(st.game, st.posts, tick.day)
+        text = self.render(final)
+        result = _view(final, self.public)
+        pairs = [(c, result) for c in diff(st.result, result)]
+        pairs.append((Change("closed", f"final: {outcome_words(result)}", None), result))
+        tick = replace(tick, result=result, changes=tick.changes + pairs, closed=True,
+                       pending=())
+        self.screen.show(tick)
+        self.screen.final(text, tick)
+        return text
+
+
+def _boundaries(game: Game, clock) -> list[datetime]:
+    """The instants at which the count changes by the clock alone (PX-02..PX-04) or the
+    absence warning is due."""
+    points = [clock.deadline - WARN_BEFORE, clock.deadline, clock.close]
+    if clock.window_open is not None:
+        points.append(clock.window_open)
+    return sorted(points)
+
+
+def _hammered(result: dict | None) -> bool:
+    """MS-02: a majority ended the day before the deadline."""
+    return bool(result) and (result.get("outcome") or {}).get("reason") == "majority"
+
+
+# ---- replay -------------------------------------------------------------------------------------
+
+
+class ReplayClock:
+    """A virtual clock for `--replay`: starts at ``start``; ``sleep(s)`` moves it on by ``s``
+    and waits ``s / speed`` real seconds through ``real_sleep``."""
+
+    def __init__(self, start: datetime, speed: float, real_sleep: Callable[[float], None]):
+        self.now, self.speed, self.real_sleep = start, max(speed, 1e-9), real_sleep
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.real_sleep(seconds / self.speed)
+        self.now += timedelta(seconds=seconds)
+
+
+def replay_source(posts: GamePosts, clock: Callable[[], datetime]) -> Callable[[Game], GamePosts]:
+    """The stored posts as the thread showed them at the virtual now."""
+    def visible(items):
+        return tuple(p for p in items if p.time <= clock()) if items is not None else None
+
+    return lambda game: GamePosts(visible(posts.main) or (), visible(posts.votes))
+
+
+def replay_start(game: Game, posts: GamePosts, day: int) -> datetime:
+    """Where a replay of ``day`` begins: its first post (the day's start when it has none)."""
+    schedule = Schedule(game.schedule, game.tz, window=game.preset.window)
+    start, _, end = schedule.bounds(day)
+    times = [p.time for p in (*posts.main, *(posts.votes or ())) if start <= p.time < end]
+    return min(times, default=start)
+
+
+# ---- the command -------------------------------------------------------------------------------
+
+
+def final_path(game_file: str | Path, day: int, fmt: str) -> Path:
+    """Where the official post is written by default: beside the game file."""
+    from votal.report import get_format
+
+    p = Path(game_file)
+    return p.with_name(f"{p.stem}-day{day}.{get_format(fmt).extension}")
+
+
+def watch_game(game_file: str | Path, *, render: Render, screen: Screen,
+               live_refresh: Callable[[Game], GamePosts] | None = None,
+               stored: Callable[[Game], GamePosts] | None = None,
+               replay: bool = False, speed: float = 60.0, every: float = 60.0,
+               day: int | None = None, public: bool = True, out: Path | None = None,
+               clock: Callable[[], datetime] | None = None,
+               sleep: Callable[[float], None] | None = None,
+               fmt: str = "text") -> tuple[str, Path]:
+    """`votal watch`: live (``live_refresh``) or ``replay`` of a past day (``stored`` posts);
+    the official post, also written to ``out`` (default :func:`final_path`)."""
+    import time
+    from datetime import UTC
+
+    from votal.tally.engine import last_day
+
+    sleep = sleep or time.sleep
+    if replay:
+        game = load_game(game_file)
+        posts = stored(game)
+        day = day or last_day(game, posts)
+        vclock = ReplayClock(replay_start(game, posts, day), speed, sleep)
+        watcher = Watcher(game_file, refresh=replay_source(posts, vclock), clock=vclock,
+                          sleep=vclock.sleep, screen=screen, render=render, every=every,
+                          day=day, public=public, min_every=1.0)
+    else:
+        watcher = Watcher(game_file, refresh=live_refresh, clock=clock or (lambda: datetime.now(UTC)),
+                          sleep=sleep, screen=screen, render=render, every=every, day=day,
+                          public=public)
+    with screen:   # a live screen is put away however the watch ends (Ctrl-C: exit 130)
+        text = watcher.run()
+    target = out or final_path(game_file, watcher.last_day, fmt)
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as e:
+        from votal.errors import InputError
+
+        raise InputError(f"{target}: cannot write the official post ({e.strerror})") from None
+    return text, target
