@@ -33,7 +33,7 @@ from votal.report.changes import Change, diff, outcome_words
 from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, tally_day
 from votal.tally.game import Game
-from votal.tally.schedule import Schedule
+from votal.tally.schedule import Schedule, VoteClock
 
 MIN_EVERY = 10.0          # seconds: the politeness limit between two refreshes of a thread
 WARN_BEFORE = timedelta(minutes=5)
@@ -55,6 +55,7 @@ class Tick:
     status: str | None = None                       # network trouble, a broken game file
     warning: bool = False                           # within five minutes of the deadline
     closed: bool = False
+    vote_clock: VoteClock | None = None             # the day's deadline, window and close
 
 
 class Screen(Protocol):
@@ -180,7 +181,7 @@ class Watcher:
             pairs.append((Change("absences", "if the vote closed now: "
                                  + (", ".join(pending) or "nobody"), None), st.result))
         return Tick(st.game, n, now, clock.deadline, clock.close, st.result, pairs, pending,
-                    st.status, warning, closed)
+                    st.status, warning, closed, clock)
 
     # -- the loop ------------------------------------------------------------------------------
 
@@ -190,21 +191,19 @@ class Watcher:
                     game_text=Path(self.game_file).read_text(encoding="utf-8"))
         now = self.clock()
         tick = self.step(st, now, refresh=True)
-        while True:
-            if tick.closed and st.last_refresh is not None and st.last_refresh >= tick.close \
-                    or tick.closed and _hammered(tick.result):
-                return self._finish(st, tick)
+        while not self._done(st, tick):
             self.screen.show(tick)
             due = st.last_refresh + timedelta(seconds=self.every)
-            later = [b for b in _boundaries(tick.game, Schedule(
-                tick.game.schedule, tick.game.tz, window=tick.game.preset.window).clock(tick.day))
-                if b > now]
-            wake = min([due, *later])
-            if wake <= now:
-                wake = now + timedelta(seconds=1)
-            self.sleep((wake - now).total_seconds())
+            wake = min([due, *(b for b in _boundaries(tick.game, tick.vote_clock) if b > now)])
+            self.sleep(max((wake - now).total_seconds(), 1.0))
             now = self.clock()
             tick = self.step(st, now, refresh=now >= st.last_refresh + timedelta(seconds=self.every))
+        return self._finish(st, tick)
+
+    @staticmethod
+    def _done(st: _State, tick: Tick) -> bool:
+        """Closed, and the thread refreshed since (the last posts in time are in), or a hammer."""
+        return tick.closed and (_hammered(tick.result) or st.last_refresh >= tick.close)
 
     def _finish(self, st: _State, tick: Tick) -> str:
         self.last_day = tick.day

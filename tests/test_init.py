@@ -19,7 +19,7 @@ from votal.errors import GameFileError
 from votal.load import load_game, load_posts
 from votal.tally.engine import tally_day
 
-from .conftest import FIXTURES, SHARED
+from .conftest import FIXTURES, ROOT, SHARED
 
 sys.path.insert(0, str(FIXTURES / "init"))
 from make_pages import EXPECTED, PAGES, write_pages  # noqa: E402
@@ -175,3 +175,29 @@ def test_check_refuses_a_bad_game_file_in_one_line(tmp_path, capsys):
     assert main(["check", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Europe/Athenz" in err and str(bad) in err
+
+
+def test_init_from_a_url_reads_the_first_page_in_one_request(tmp_path, capsys):
+    """A thread URL: the first page is asked once, politely, from a real server on 127.0.0.1."""
+    from datetime import datetime, timedelta, timezone
+
+    sys.path.insert(0, str(ROOT / "tests" / "scraper"))
+    import fakeforum as ff
+
+    athens = timezone(timedelta(hours=2))
+    posts = [ff.FakePost(700, 1, "Αφηγητής", datetime(2026, 11, 2, 10, 0, tzinfo=athens),
+                         "<p>Palermo 44 ξεκινά!</p><ol><li>Λάμπρος</li><li>Νίκος</li>"
+                         "<li>Ελένη</li></ol>")]
+    posts += [ff.FakePost(700 + i, 1 + i, name, datetime(2026, 11, 2, 11, i, tzinfo=athens),
+                          "<p>παρών</p>") for i, name in enumerate(["Λάμπρος", "Νίκος"], 1)]
+    with ff.ForumServer() as srv:
+        srv.pages[ff.PHPBB_TOPIC] = ff.render_phpbb(posts, 1)
+        url = srv.url(ff.PHPBB_TOPIC)
+        code, out, err = _init(capsys, url, "--out", tmp_path / "game.toml")
+        assert code == 0, err
+        assert [p for _, p, _ in srv.log] == [ff.PHPBB_TOPIC]
+    data = tomllib.loads((tmp_path / "game.toml").read_text(encoding="utf-8"))
+    assert data["source"] == {"thread": url}
+    assert [p["name"] for p in data["players"]] == ["Λάμπρος", "Νίκος", "Ελένη"]
+    assert data["moderators"] == ["Αφηγητής"] and data["language"] == "el"
+    assert "Ελένη" in out and "not seen posting" in out
