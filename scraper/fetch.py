@@ -4,23 +4,24 @@ The engine is chosen by an ``engine:URL`` prefix, else by the store (a thread sc
 its engine), else by URL pattern, else by the markup of the first page fetched. A URL-pattern
 match is confirmed on the first page: markup the engine does not recognise falls back to markup
 detection, and a page no engine recognises is NotAThreadError naming the URL.
-Pages are walked with the adapter's ``page_info``/``page_url``; a page already stored is asked
-again at its stored URL (offset-paged engines learn their page size per process).
+Pages are walked with the adapter's ``page_info``/``page_url``: the run keeps the last page's
+``PageInfo`` and hands it to ``page_url`` (offset-paged engines need the page size it read), so
+nothing is shared between threads; a page already stored is asked again at its stored URL.
 
 Re-running on a known thread starts from the last stored page (conditional GET with the stored
 ETag / Last-Modified; a 304 is re-read from the stored body), so an unchanged thread of any length
 costs one request (a thread first found from its markup keeps its engine in the store).
 ``full=True`` walks every page again (still conditionally), which catches edits on earlier pages
 (C-07).
-Discourse topics go through the JSON API the adapter module exposes (``topic_json_url``,
-``batch_urls``, …): the topic answer gives every post id, only the ids not stored yet are asked.
+An engine that declares its own fetch strategy (``Engine.api``, a ``PostStreamApi``: Discourse)
+is fetched through it: the topic answer gives every post id, only the ids not stored yet are
+asked.
 Every page is stored in its own transaction as soon as it is read: an interrupted scrape keeps
 what it finished and the next run resumes from there.
 """
 
 from __future__ import annotations
 
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -29,7 +30,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from votal.errors import InputError, LoginWallError, NotAThreadError, UnknownEngineError
 from votal.scraper import engines
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, PageInfo, PostStreamApi
 from votal.scraper.http import HttpClient, Response, is_login_wall
 from votal.scraper.store import PageRecord, Store, body_hash
 
@@ -106,7 +107,7 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
         known, known_url = _known_engine(store, url, engine)
         if known is not None:
             engine, url = known, known_url
-        elif engine is not None and _api_module(engine) is None:
+        elif engine is not None and engine.api is None:
             # a new thread whose URL looks like an engine's: its page must look like one too
             first = client.get(engine.thread_url(url))
             confirmed = confirm_engine(engine, first, url)
@@ -150,9 +151,8 @@ def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
     run.thread_url = engine.thread_url(url)
     run.key = run.thread_url
     store.ensure_thread(run.key, engine.name, run.thread_url, run.now())
-    api = _api_module(engine)
-    if api is not None:
-        _scrape_api(run, api, run.thread_url, full)
+    if engine.api is not None:
+        _scrape_api(run, engine.api, run.thread_url, full)
         store.mark_scraped(run.key, run.now())
         return run.summary()
     known_last = store.last_page(run.key)
@@ -183,24 +183,12 @@ def _known_engine(store: Store, url: str,
     return None, url
 
 
-def _api_module(engine: Engine):
-    """The adapter module when it exposes a JSON topic API (Discourse), else None."""
-    mod = sys.modules.get(type(engine).__module__)
-    if mod is not None and all(hasattr(mod, f) for f in _API_FUNCS):
-        return mod
-    return None
-
-
-_API_FUNCS = ("topic_json_url", "parse_topic_json", "batch_urls", "parse_posts_json",
-              "link_quotes")
-
-
-def _scrape_api(run: _Run, mod, url: str, full: bool) -> None:
-    """Discourse (forum-engines §3.10): ``/t/ID.json`` for the stream of post ids (stored as
-    page 1, asked conditionally), then ``posts.json`` batches for the ids not stored yet (all of
-    them with ``full``). An unchanged topic costs one request."""
+def _scrape_api(run: _Run, api: PostStreamApi, url: str, full: bool) -> None:
+    """An engine's post-stream API (Discourse, forum-engines §3.10: ``/t/ID.json``): the topic
+    answer for the stream of post ids (stored as page 1, asked conditionally), then batches for
+    the ids not stored yet (all of them with ``full``). An unchanged topic costs one request."""
     key, store = run.key, run.store
-    topic_url = mod.topic_json_url(url)
+    topic_url = api.topic_url(url)
     stored = store.page(key, 1)
     cond = stored is not None and stored.body is not None
     resp = run.client.get(topic_url, etag=stored.etag if cond else None,
@@ -210,16 +198,16 @@ def _scrape_api(run: _Run, mod, url: str, full: bool) -> None:
         run.counts["pages"] += 1
         return
     text = stored.body if resp.not_modified and cond else resp.text
-    topic = mod.parse_topic_json(text, topic_url)
+    topic = api.parse_topic(text, topic_url)
     known = {p.id: p for p in store.posts(key)}
     embedded = {p.id for p in topic.posts}
     wanted = [i for i in topic.stream if str(i) not in embedded and (full or str(i) not in known)]
     batches = [list(topic.posts)]
-    urls = mod.batch_urls(url, wanted)
+    urls = api.batch_urls(url, wanted)
     for u in urls:
-        batches.append(mod.parse_posts_json(run.client.get(u).text, u, run.thread_url))
+        batches.append(api.parse_batch(run.client.get(u).text, u, run.thread_url))
     fresh = {p.id: p for batch in batches for p in batch}
-    linked = mod.link_quotes(list({**known, **fresh}.values()))
+    linked = api.link_quotes(list({**known, **fresh}.values()))
     by_id = {p.id: p for p in linked if p.id in fresh}
     pages = [(1, topic_url, resp, [by_id[p.id] for p in batches[0]])]
     pages += [(n + 2, u, None, [by_id[p.id] for p in b]) for n, (u, b) in
@@ -253,6 +241,7 @@ class _Run:
     seen_pages: set = field(default_factory=set)
     total: int | None = None
     start: int = 1
+    info: PageInfo | None = None  # the last page read: what it taught goes to page_url
 
     def summary(self) -> ScrapeSummary:
         c = self.counts
@@ -273,15 +262,17 @@ class _Run:
                 return
 
     def page_url(self, number: int) -> str:
-        return self.thread_url if number == 1 else self.engine.page_url(self.thread_url, number)
+        if number == 1:
+            return self.thread_url
+        return self.engine.page_url(self.thread_url, number, self.info)
 
     def request(self, number: int, url: str | None = None) -> tuple[str, str | None, str | None]:
         """URL and validators (ETag, Last-Modified) for page ``number``; read in the caller's
         thread, so worker threads never touch the store."""
         stored = self.store.page(self.key, number)
         if url is None:
-            # a stored page is asked again at its own URL: offset-paged engines (phpBB, SMF,
-            # Forumotion) compute a page's URL from a page size learnt in this process only
+            # a stored page is asked again at its own URL: the page size offset-paged engines
+            # (phpBB, SMF, Forumotion) compute page URLs with may have changed since
             known = stored.url if stored is not None else ""
             url = known if known.startswith(("http://", "https://")) else self.page_url(number)
         if stored is not None and stored.body is not None:
@@ -335,6 +326,8 @@ class _Run:
         self.counts["pages"] += 1
         self.counts["posts"] += len(posts)
         self.seen_pages.add(info.current)
+        if info.per_page or self.info is None:
+            self.info = info
         self._report(info)
         return info
 

@@ -1,8 +1,10 @@
-"""Registry of forum-engine adapters: found by URL pattern, by page markup, or forced.
+"""Registry of forum-engine adapters: found by known site, by URL pattern, by page markup, or
+forced.
 
-``engine:URL`` (e.g. ``xenforo2:https://…``) forces an adapter, as in gallery-dl.
-Adapter modules are imported lazily on first use, in ``_MODULES`` order (the order in which
-markup detection is tried: the most specific fingerprints first).
+``engine:URL`` (e.g. ``xenforo2:https://…``) forces an adapter, as in gallery-dl. Every module
+of ``_MODULES`` is imported on first use; a module that fails to import is a bug and fails
+loudly. Adapters are tried in increasing ``Engine.precedence`` (declared by each adapter, see
+``base.py``), never in the order of this list.
 """
 
 from __future__ import annotations
@@ -10,39 +12,41 @@ from __future__ import annotations
 import importlib
 
 from votal.errors import UnknownEngineError
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo, PostStream, host_of
 
-__all__ = ["Engine", "PageInfo", "all_engines", "get", "for_url", "for_page", "split_forced"]
+__all__ = ["Engine", "Example", "PageInfo", "PostStream", "all_engines", "get", "for_url",
+           "for_page", "split_forced"]
 
 _MODULES = (
-    "xenforo2", "xenforo1", "invision", "vbulletin5", "vbulletin4", "vbulletin3",
-    "phpbb", "smf", "mybb", "discourse", "nodebb", "forumotion",
+    "discourse", "forumotion", "invision", "mybb", "nodebb", "phpbb", "smf",
+    "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
 )
 _REGISTRY: dict[str, Engine] = {}
 _loaded = False
 
 
 def register(engine: Engine) -> Engine:
+    """Add an adapter (called once by its module); names and precedences are unique."""
+    for other in _REGISTRY.values():
+        if other.name != engine.name and other.precedence == engine.precedence:
+            raise RuntimeError(f"engines {other.name} and {engine.name} declare the same "
+                               f"precedence {engine.precedence}")
     _REGISTRY[engine.name] = engine
     return engine
 
 
 def _load() -> None:
     global _loaded
-    if _loaded:
-        return
-    for mod in _MODULES:
-        try:
+    if not _loaded:
+        for mod in _MODULES:
             importlib.import_module(f"{__name__}.{mod}")
-        except ModuleNotFoundError as e:  # an adapter not written yet must not break the others
-            if e.name != f"{__name__}.{mod}":
-                raise
-    _loaded = True
+        _loaded = True
 
 
 def all_engines() -> list[Engine]:
+    """Every adapter, in precedence order."""
     _load()
-    return list(_REGISTRY.values())
+    return sorted(_REGISTRY.values(), key=lambda e: e.precedence)
 
 
 def get(name: str) -> Engine:
@@ -63,7 +67,13 @@ def split_forced(source: str) -> tuple[str | None, str]:
 
 
 def for_url(url: str) -> Engine | None:
-    for engine in all_engines():
+    """The adapter a URL names without fetching: a known site's, else the first URL pattern."""
+    engines = all_engines()
+    host = host_of(url)
+    for engine in engines:
+        if host in engine.sites:
+            return engine
+    for engine in engines:
         if engine.matches_url(url):
             return engine
     return None

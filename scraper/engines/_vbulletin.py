@@ -20,8 +20,6 @@ from votal.scraper.normalize import (
     clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
 )
 
-# Hosts known to run vBulletin 3: vB4 owns the shared URL shapes and leaves these alone.
-VB3_HOSTS = ("forums.animesuki.com",)
 MEMBER_ID = re.compile(r"member\.php(?:\?(?:[^#]*&)?u(?:serid)?=|/)(\d+)|/members?/(\d+)-")
 _POST_LINK = re.compile(r"[?&]p=(\d+)|#post(\d+)")
 _FRIENDLY = re.compile(r"^(.*?/(?:showthread\.php/|threads/)\d+[^/?#]*?)(?:/page(\d+))?/?$")

@@ -1,12 +1,11 @@
 """Discourse topics, read through the JSON API (forum-engines.md §3.10).
 
-The fetching layer drives these pure functions (all URLs absolute):
-
-The same functions are methods of the registered adapter (``api_urls``, ``batch_urls``,
-``parse_topic``, ``parse_batch``, ``link_quotes``):
+The adapter declares its fetch strategy, ``Discourse.api`` (a :class:`DiscourseApi`, the
+``PostStreamApi`` of ``base.py`` that ``scraper/fetch.py`` drives), made of these pure
+functions (all URLs absolute):
 
 * ``topic_json_url(url)`` -> ``https://host/t/{id}.json``: the first answer.
-* ``parse_topic_json(text, url)`` -> :class:`TopicStream`: every post id of the topic
+* ``parse_topic_json(text, url)`` -> :class:`~votal.scraper.engines.base.PostStream`: every post id of the topic
   (``post_stream.stream``), its slug, and the posts already embedded in that answer.
 * ``batch_urls(url, ids)`` -> ``/t/{id}/posts.json?post_ids[]=…`` URLs, 20 ids each, for the ids
   not yet seen; ``parse_posts_json(text, url)`` turns each answer into :class:`Post` records
@@ -28,9 +27,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
+from typing import Sequence
 from html import escape
 from urllib.parse import urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
@@ -43,7 +43,7 @@ from votal.scraper.engines import register
 from votal.scraper.engines._discourse_raw import (  # noqa: F401 (the /raw/ API lives on here)
     RawPost, apply_raw, markdown_to_html, parse_raw,
 )
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo, PostStream
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     class_tokens, clean, document, drop_all, fragment, has_class, inner_html,
@@ -53,14 +53,6 @@ from votal.scraper.normalize import (
 BATCH = 20
 _TOPIC = re.compile(r"/t/(?:([^/?#]+)/)?(\d+)(?:\.json)?(?:/(\d+))?")
 _LITERAL_COLOR = re.compile(r"\[colou?r=([#\w(), .%-]+?)\](.*?)\[/colou?r\]", re.I | re.S)
-
-
-@dataclass(frozen=True, slots=True)
-class TopicStream:
-    topic_id: int
-    slug: str
-    stream: tuple[int, ...]  # every post id, thread order
-    posts: tuple[Post, ...]  # the posts embedded in the topic answer
 
 
 def _iso(value: str | None) -> datetime | None:
@@ -96,7 +88,7 @@ def topic_json_url(url: str) -> str:
     return f"{_origin(url)}/t/{topic_id(url)}.json"
 
 
-def batch_urls(url: str, ids: list[int] | tuple[int, ...]) -> list[str]:
+def batch_urls(url: str, ids: Sequence[int]) -> list[str]:
     """``/t/{id}/posts.json?post_ids[]=…`` URLs, :data:`BATCH` ids per request."""
     base = f"{_origin(url)}/t/{topic_id(url)}/posts.json"
     return [
@@ -120,7 +112,7 @@ def _load(text: str, url: str) -> dict:
     return data
 
 
-def parse_topic_json(text: str, url: str) -> TopicStream:
+def parse_topic_json(text: str, url: str) -> PostStream:
     data = _load(text, url)
     stream = data.get("post_stream") or {}
     ids = tuple(int(i) for i in stream.get("stream") or ())
@@ -128,7 +120,7 @@ def parse_topic_json(text: str, url: str) -> TopicStream:
     slug = str(data.get("slug") or "")
     thread = f"{_origin(url)}/t/{slug}/{tid}" if slug else f"{_origin(url)}/t/{tid}"
     posts = tuple(_post(p, thread, url) for p in stream.get("posts") or ())
-    return TopicStream(tid, slug, ids or tuple(int(p.id) for p in posts), posts)
+    return PostStream(tid, slug, ids or tuple(int(p.id) for p in posts), posts)
 
 
 def parse_posts_json(text: str, url: str, thread: str | None = None,
@@ -293,31 +285,41 @@ def _link(html: str, by_number: dict[int, str] | None) -> str:
 # --- the adapter ------------------------------------------------------------------------------
 
 
-class Discourse(Engine):
-    name = "discourse"
-    label = "Discourse"
-    url_patterns = (re.compile(r"^https?://[^/]+/t/(?:[^/?#]+/)?\d+(?:[/?#.]|$)"),)
-    example_urls = (
-        "https://discuss.criticalfallibilism.com/t/kpop-demon-hunters/2144",
-        "https://forum.example.org/t/mafia-42-day-3/1234/56",
-    )
+class DiscourseApi:
+    """The JSON topic API as the fetching layer's strategy (``base.PostStreamApi``)."""
 
-    # The JSON API surface the fetching layer drives (see the module docstring).
-    def api_urls(self, thread_url: str) -> list[str]:
+    def topic_url(self, thread_url: str) -> str:
         """The first request: the topic answer with the full post-id stream."""
-        return [topic_json_url(thread_url)]
+        return topic_json_url(thread_url)
 
-    def batch_urls(self, thread_url: str, ids: list[int] | tuple[int, ...]) -> list[str]:
-        return batch_urls(thread_url, ids)
-
-    def parse_topic(self, text: str, url: str) -> TopicStream:
+    def parse_topic(self, text: str, url: str) -> PostStream:
         return parse_topic_json(text, url)
 
-    def parse_batch(self, text: str, url: str, thread_url: str | None = None) -> list[Post]:
+    def batch_urls(self, thread_url: str, ids: Sequence[int]) -> list[str]:
+        return batch_urls(thread_url, ids)
+
+    def parse_batch(self, text: str, url: str, thread_url: str) -> list[Post]:
         return parse_posts_json(text, url, thread_url)
 
     def link_quotes(self, posts: list[Post]) -> list[Post]:
         return link_quotes(posts)
+
+
+
+class Discourse(Engine):
+    name = "discourse"
+    label = "Discourse"
+    url_patterns = (re.compile(r"^https?://[^/]+/t/(?:[^/?#]+/)?\d+(?:[/?#.]|$)"),)
+    precedence = 70
+    examples = (
+        Example("https://discuss.criticalfallibilism.com/t/kpop-demon-hunters/2144",
+                "https://discuss.criticalfallibilism.com/t/kpop-demon-hunters/2144", 2,
+                "https://discuss.criticalfallibilism.com/t/kpop-demon-hunters/2144?page=2"),
+        Example("https://forum.example.org/t/mafia-42-day-3/1234/56",
+                "https://forum.example.org/t/mafia-42-day-3/1234"),
+        Example("https://forum.example.org/t/1234.json", "https://forum.example.org/t/1234"),
+    )
+    api = DiscourseApi()
 
     def detect(self, page: str) -> bool:
         head = page.lstrip()[:2000]
@@ -335,7 +337,7 @@ class Discourse(Engine):
         path = f"/t/{slug}/{tid}" if slug else f"/t/{tid}"
         return urlunsplit((p.scheme, p.netloc, path, "", ""))
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         base = self.thread_url(thread_url)
         return base if page <= 1 else f"{base}?page={page}"
 
@@ -366,9 +368,12 @@ def _text(page: str | bytes) -> str:
 def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
     """The no-JS page Discourse serves to crawlers. It prints no post ids: a post's id there is
     ``"{topic}#{number}"`` (prefer the JSON API, whose ids are real)."""
-    tid = _TOPIC.search(urlsplit(thread).path).group(2)
+    found = xp(doc, f"//div[{has_class('crawler-post')}]")
+    if not found:
+        return []
+    tid = str(topic_id(thread))
     posts = []
-    for el in xp(doc, f"//div[{has_class('crawler-post')}]"):
+    for el in found:
         pos = xp(el, ".//*[@itemprop='position']")
         number = int(text_of(pos[0])) if pos and text_of(pos[0]).isdigit() else len(posts) + 1
         names = xp(el, ".//*[@itemprop='author']//*[@itemprop='name']") or xp(el, 

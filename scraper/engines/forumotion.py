@@ -11,8 +11,8 @@ Every post carries the class ``post--ID`` (``post--0`` is an advert slot, skippe
 
 The time text goes to ``dates.parse_forum_time``. The author's group colour and the signature
 (``div.signature_div``) never reach the body. Pages are ``/tID-slug`` then
-``/tIDpOFFSET-slug``; the page size is learnt from the page links (15, Forumotion's default,
-until a page of the thread has been read). phpBB2, PunBB, Invision and ModernBB skins use
+``/tIDpOFFSET-slug``; the page size is read from the page links into ``PageInfo.per_page``
+(15, Forumotion's default, without one). phpBB2, PunBB, Invision and ModernBB skins use
 other markup and are not read here.
 """
 
@@ -28,7 +28,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
@@ -48,7 +48,6 @@ _BODIES = (f".//*[{has_class('post-entry')}]", f".//*[{has_class('post-content')
 _WROTE = re.compile(
     r"^(.*?)\s+(?:wrote|ha scritto|a écrit|hat folgendes geschrieben|schrieb|написал(?:\(а\))?|"
     r"писал(?:\(а\))?|έγραψε)\s*:?\s*$", re.I)
-_per_page: dict[tuple[str, str], int] = {}  # (host, topic id) -> page size seen in links
 
 
 def normalize_body(entry: etree._Element) -> str:
@@ -79,13 +78,21 @@ def normalize_body(entry: etree._Element) -> str:
 class Forumotion(Engine):
     name = "forumotion"
     label = "Forumotion (forumattivo, forumactif, forumieren)"
+    precedence = 90
     url_patterns = (
         re.compile(rf"^https?://[^/]+\.(?:{_HOSTS})/t\d+"),
         re.compile(r"^https?://[^/]+/t\d+(?:p\d+)?-[^/?#]+"),
     )
-    example_urls = (
-        "https://wolfsrebellen-netz.forumieren.com/t7-forums-regeln",
-        "https://lupus.forumattivo.com/t120p30-lupus-in-tabula-partita-12",
+    examples = (
+        Example("https://wolfsrebellen-netz.forumieren.com/t7-forums-regeln",
+                "https://wolfsrebellen-netz.forumieren.com/t7-forums-regeln", 2,
+                "https://wolfsrebellen-netz.forumieren.com/t7p15-forums-regeln"),
+        Example("https://lupus.forumattivo.com/t120p30-lupus-in-tabula-partita-12",
+                "https://lupus.forumattivo.com/t120-lupus-in-tabula-partita-12", 4,
+                "https://lupus.forumattivo.com/t120p45-lupus-in-tabula-partita-12"),
+        Example("https://lupus.forumattivo.com/t120p30-lupus-in-tabula-partita-12",
+                "https://lupus.forumattivo.com/t120-lupus-in-tabula-partita-12", 4,
+                "https://lupus.forumattivo.com/t120p60-lupus-in-tabula-partita-12", per_page=20),
     )
 
     def detect(self, page: str) -> bool:
@@ -99,13 +106,13 @@ class Forumotion(Engine):
             return url
         return urlunsplit((p.scheme, p.netloc, f"/t{m.group(1)}-{m.group(3)}", "", ""))
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         base = self.thread_url(thread_url)
         p = urlsplit(base)
         m = _TOPIC_PATH.match(p.path)
         if not m or page <= 1:
             return base
-        offset = (page - 1) * _per_page.get((p.netloc, m.group(1)), DEFAULT_PER_PAGE)
+        offset = (page - 1) * ((info.per_page if info is not None else None) or DEFAULT_PER_PAGE)
         return urlunsplit((p.scheme, p.netloc, f"/t{m.group(1)}p{offset}-{m.group(3)}", "", ""))
 
     def page_info(self, html: str, url: str) -> PageInfo:
@@ -206,6 +213,7 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
     topic = _TOPIC_PATH.match(urlsplit(url).path)
     pages: dict[int, str] = {}
     holders = []
+    per_page = None
     for a in xp(doc, "//a[@href]"):
         m = _TOPIC_PATH.match(urlsplit(a.get("href")).path)
         t = text_of(a)
@@ -213,7 +221,7 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
             pages[int(t)] = urljoin(url, a.get("href"))
             holders.append(a.getparent())
             if int(t) > 1 and int(m.group(2)) % (int(t) - 1) == 0:
-                _per_page[(urlsplit(url).netloc, m.group(1))] = int(m.group(2)) // (int(t) - 1)
+                per_page = int(m.group(2)) // (int(t) - 1)
     current = 1
     for h in holders[:1]:
         strong = [text_of(s) for s in xp(h, "./strong") if text_of(s).isdigit()]
@@ -221,7 +229,7 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
     if topic and topic.group(2) and not holders:
         current = 1 + int(topic.group(2)) // DEFAULT_PER_PAGE
     nxt = pages.get(current + 1)
-    return PageInfo(current, max([current, *pages]), nxt)
+    return PageInfo(current, max([current, *pages]), nxt, per_page)
 
 
 register(Forumotion())

@@ -20,7 +20,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.dates import from_epoch, from_iso
 from votal.scraper.engines import register
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
@@ -106,14 +106,22 @@ def normalize_html(html: str) -> str:
 class Invision(Engine):
     name = "invision"
     label = "Invision Community 4/5"
-    url_patterns = (
-        re.compile(r"^https?://[^/]+/(?:[^?#]*/)?topic/\d+-[^/?#]*"),
-        re.compile(r"^https?://(?:www\.)?insomnia\.gr/"),
-    )
-    example_urls = (
-        "https://www.insomnia.gr/forums/topic/695707-palermo-43/",
-        "https://forum.example.it/topic/1234-lupus-in-tabula-12/page/3/",
-        "https://processwire.com/talk/topic/3553-handling-categories-on-a-product-catalogue/",
+    precedence = 20
+    sites = ("insomnia.gr",)
+    url_patterns = (re.compile(r"^https?://[^/]+/(?:[^#]*/)?topic/\d+-[^/?#]*"),)
+    examples = (
+        Example("https://www.insomnia.gr/forums/topic/695707-palermo-43/",
+                "https://www.insomnia.gr/forums/topic/695707-palermo-43/", 2,
+                "https://www.insomnia.gr/forums/topic/695707-palermo-43/page/2/"),
+        Example("https://forum.example.it/topic/1234-lupus-in-tabula-12/page/3/#comments",
+                "https://forum.example.it/topic/1234-lupus-in-tabula-12/", 7,
+                "https://forum.example.it/topic/1234-lupus-in-tabula-12/page/7/"),
+        Example("https://processwire.com/talk/topic/3553-handling-categories-on-a-product-catalogue/"
+                "?do=findComment&comment=90211",
+                "https://processwire.com/talk/topic/3553-handling-categories-on-a-product-catalogue/"),
+        Example("https://forum.example.gr/index.php?/topic/4821-palermo-12/page/2/&do=x",
+                "https://forum.example.gr/index.php?/topic/4821-palermo-12/", 3,
+                "https://forum.example.gr/index.php?/topic/4821-palermo-12/page/3/"),
     )
 
     def detect(self, page: str) -> bool:
@@ -127,7 +135,7 @@ class Invision(Engine):
         m = _TOPIC.search(base)
         return base[: m.end()] + "/" if m else url
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         base = self.thread_url(thread_url)
         return base if page <= 1 else f"{base}page/{page}/"
 

@@ -19,7 +19,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
@@ -104,10 +104,19 @@ class MyBB(Engine):
         re.compile(r"^https?://[^/]+/(?:[^?#]*/)?Thread-[^/?#]+"),
         re.compile(r"/thread-\d+(?:-page-\d+|-post-\d+)?\.html"),
     )
-    example_urls = (
-        "https://sinister.ly/Thread-Mybb-or-vBulletin",
-        "https://forum.example.it/showthread.php?tid=321&page=2",
-        "https://forum.example.gr/thread-45-page-3.html",
+    precedence = 60
+    examples = (
+        Example("https://sinister.ly/Thread-Mybb-or-vBulletin",
+                "https://sinister.ly/Thread-Mybb-or-vBulletin", 2,
+                "https://sinister.ly/Thread-Mybb-or-vBulletin?page=2"),
+        Example("https://forum.example.it/showthread.php?tid=321&page=2",
+                "https://forum.example.it/showthread.php?tid=321", 5,
+                "https://forum.example.it/showthread.php?tid=321&page=5"),
+        Example("https://f.gr/Thread-Palermo-12?page=2", "https://f.gr/Thread-Palermo-12", 4,
+                "https://f.gr/Thread-Palermo-12?page=4"),
+        Example("https://forum.example.gr/thread-45-page-3.html",
+                "https://forum.example.gr/thread-45.html", 6,
+                "https://forum.example.gr/thread-45-page-6.html"),
     )
 
     def detect(self, page: str) -> bool:
@@ -121,7 +130,7 @@ class MyBB(Engine):
         query = [(k, v) for k, v in parse_qsl(p.query) if k not in ("page", "pid", "action")]
         return urlunsplit((p.scheme, p.netloc, p.path, urlencode(query), ""))
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         base = self.thread_url(thread_url)
         if page <= 1:
             return base

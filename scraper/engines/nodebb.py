@@ -20,7 +20,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.dates import from_iso
 from votal.scraper.engines import register
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
@@ -82,9 +82,15 @@ class NodeBB(Engine):
     name = "nodebb"
     label = "NodeBB"
     url_patterns = (re.compile(r"^https?://[^/]+/(?:[^?#]*/)?topic/\d+(?:[/?#]|$)"),)
-    example_urls = (
-        "https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat",
-        "https://forum.example.ru/topic/77/mafia-igra-5?page=2",
+    precedence = 80
+    examples = (
+        Example("https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat",
+                "https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat", 2,
+                "https://community.nodebb.org/topic/13803/new-desing-for-nodebb-chat?page=2"),
+        Example("https://forum.example.ru/topic/77/mafia-igra-5?page=2",
+                "https://forum.example.ru/topic/77/mafia-igra-5", 3,
+                "https://forum.example.ru/topic/77/mafia-igra-5?page=3"),
+        Example("https://x.org/topic/77/slug/21", "https://x.org/topic/77/slug"),
     )
 
     def detect(self, page: str) -> bool:
@@ -97,7 +103,7 @@ class NodeBB(Engine):
             return url
         return urlunsplit((p.scheme, p.netloc, p.path[: m.end()], "", ""))
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         base = self.thread_url(thread_url)
         return base if page <= 1 else f"{base}?page={page}"
 

@@ -2,8 +2,9 @@
 
 3.2+ gives ``p.author time[datetime]`` (RFC 3339); 3.0/3.1 only the text after "»". phpBB
 prints no post number: it is ``start + index + 1``. Pages are addressed by the offset
-``start``; the step (posts per page) is read from the pagination links and remembered per
-thread for :meth:`PhpBB.page_url` (default 10, phpBB's installation default).
+``start``; the step (posts per page) is read from the pagination links (or from a page's own
+``start``) into ``PageInfo.per_page``, which :meth:`PhpBB.page_url` is handed back (default 10,
+phpBB's installation default).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from votal.scraper.engines._common import (
     absolute, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
     languages, load, number, text_time,
 )
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
@@ -33,7 +34,6 @@ _QUOTED_POST = re.compile(r"[?&;]p=(\d+)")
 _WROTE = re.compile(
     r"\s*(wrote|ha scritto|scrive|έγραψε|писал\(а\)|писал|написал\(а\)|написал|"
     r"hat geschrieben|a écrit|escribió)\s*:?\s*$", re.I)
-_STEP: dict[tuple[str, str], int] = {}  # (host, topic id) -> posts per page, learned from pages
 DEFAULT_STEP = 10
 
 _CHROME = (f".//*[{cls('codebox')}]/p", ".//button")
@@ -47,10 +47,6 @@ _NOTICE = f".//div[{cls('notice')}]"
 
 def _query(url: str) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlsplit(url).query, keep_blank_values=True).items()}
-
-
-def _key(url: str, topic: str | None = None) -> tuple[str, str]:
-    return urlsplit(url).netloc.lower(), topic or _query(url).get("t", "")
 
 
 def convert_quotes(root: etree._Element) -> None:
@@ -104,14 +100,23 @@ def normalize_body(content: etree._Element) -> str:
 class PhpBB(Engine):
     name = "phpbb"
     label = "phpBB 3"
-    url_patterns = (
-        re.compile(r"/viewtopic\.php\?(?:[^#]*[&;])?(?:t|p)=\d+"),
-        re.compile(r"^https?://(?:www\.)?forum\.mafiascum\.net/"),
-    )
-    example_urls = (
-        "https://forum.mafiascum.net/viewtopic.php?t=12345",
-        "http://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=25",
-        "https://forum.example.it/viewtopic.php?f=3&t=77&start=40",
+    precedence = 40
+    sites = ("forum.mafiascum.net",)
+    url_patterns = (re.compile(r"/viewtopic\.php\?(?:[^#]*[&;])?(?:t|p)=\d+"),)
+    examples = (
+        Example("https://forum.mafiascum.net/viewtopic.php?t=12345",
+                "https://forum.mafiascum.net/viewtopic.php?t=12345", 3,
+                "https://forum.mafiascum.net/viewtopic.php?t=12345&start=50", per_page=25),
+        Example("https://forum.mafiascum.net/viewtopic.php?p=123#p123",
+                "https://forum.mafiascum.net/viewtopic.php?p=123#p123", page_url=None),
+        Example("http://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=25",
+                "http://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998", 10,
+                "http://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=225", per_page=25),
+        Example("https://f.it/viewtopic.php?f=3&t=77&start=40&sid=abc#p5",
+                "https://f.it/viewtopic.php?f=3&t=77", 3,
+                "https://f.it/viewtopic.php?f=3&t=77&start=20"),
+        Example("https://x.example/forum/viewtopic.php?f=2&t=88&start=30",
+                "https://x.example/forum/viewtopic.php?f=2&t=88"),
     )
 
     def detect(self, page: str) -> bool:
@@ -126,11 +131,11 @@ class PhpBB(Engine):
             return url  # a post link (?p=ID) names no topic: the page itself will
         return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(keep), ""))
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         base = self.thread_url(thread_url)
         if page <= 1:
             return base
-        step = _STEP.get(_key(base), DEFAULT_STEP)
+        step = (info.per_page if info is not None else None) or DEFAULT_STEP
         return f"{base}&start={(page - 1) * step}"
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
@@ -143,7 +148,7 @@ class PhpBB(Engine):
         info = _page_info(doc, base, url)
         topic = _topic(doc, url)
         thread = self.thread_url(absolute(base, topic) if topic else url)
-        step = _STEP.get(_key(thread), DEFAULT_STEP)
+        step = info.per_page or DEFAULT_STEP
         start = int(_query(url).get("start") or 0) or (info.current - 1) * step
         posts = find(doc, f"//div[{cls('post')}][starts-with(@id, 'p')]"
                           f"[.//*[{cls('postbody')}]]")
@@ -172,13 +177,14 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
         current = active or (strongs[0] if strongs else 1)
         last = max([n for n in links if n] + [current] + strongs[1:2])
         step = _step(nav, base)
-    if step:
-        topic = _query(url).get("t") or _query(_topic(doc, url) or "").get("t")
-        _STEP[_key(url, topic)] = step
+    start = int(_query(url).get("start") or 0)
+    if not step and start and current > 1 and start % (current - 1) == 0:
+        step = start // (current - 1)  # the last page links no later page: its own offset
     nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
     if nxt is None and current < last and step:
         nxt = _with_start(url, current * step)
-    return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+    return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None,
+                    step)
 
 
 def _step(nav: etree._Element, base: str) -> int | None:

@@ -7,8 +7,8 @@ board's zone. "Reply #N" numbers replies from 0 (the opening post has none), so 
 is N + 1; without it the number is the page offset plus the position on the page.
 
 Pages are ``index.php?topic=T.OFFSET`` (or ``index.php/topic,T.OFFSET.html``) with OFFSET a
-multiple of the board's posts-per-page: ``page_info`` learns that size from the page links and
-``page_url`` uses it (SMF's default, 15, until a page of the thread has been read).
+multiple of the board's posts-per-page: ``page_info`` reads that size from the page links into
+``PageInfo.per_page`` and ``page_url`` is handed it back (SMF's default, 15, without one).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
@@ -38,14 +38,6 @@ _MSG = re.compile(r"msg=?(\d+)")
 _PROFILE = re.compile(r"action=profile;u=(\d+)")
 _BY = re.compile(r"\s(?:by|di|da|от|από|írta|par|von|door|por)\s", re.I)
 _QUOTE_AUTHOR = re.compile(r"^[^:]*:\s*(.+?)(?:\s+(?:on|il|del|am|le|от|στις|op|em)\s+.*|\s+-\s+.*)?$")
-# (host, topic id) -> posts per page, learnt from the page links of a page already read
-_per_page: dict[tuple[str, str], int] = {}
-
-
-def _key(url: str, topic: str) -> tuple[str, str]:
-    return urlsplit(url).netloc, topic
-
-
 def strip_session(url: str) -> str:
     """Drop SMF's ``PHPSESSID`` (guests without cookies get it in every link)."""
     url = _SESSION.sub("", url)
@@ -93,15 +85,21 @@ def has_class_el(el: etree._Element, name: str) -> bool:
 class SMF(Engine):
     name = "smf"
     label = "Simple Machines Forum 2.x"
+    precedence = 50
     url_patterns = (
         re.compile(r"index\.php\?(?:[^#]*[&;])?topic=\d+"),
         re.compile(r"/index\.php/topic,\d+\.\w+"),
         re.compile(r"/topic,\d+\.\d+\.html"),
     )
-    example_urls = (
-        "http://forums.contribs.org/index.php/topic,38573.0.html",
-        "https://forum.example.it/index.php?topic=1234.30",
-        "https://mafia.example.ru/index.php?topic=77.msg5512#msg5512",
+    examples = (
+        Example("http://forums.contribs.org/index.php/topic,38573.0.html",
+                "http://forums.contribs.org/index.php/topic,38573.0.html", 3,
+                "http://forums.contribs.org/index.php/topic,38573.30.html"),
+        Example("https://forum.example.it/index.php?topic=1234.30",
+                "https://forum.example.it/index.php?topic=1234.0", 3,
+                "https://forum.example.it/index.php?topic=1234.40", per_page=20),
+        Example("https://mafia.example.ru/index.php?topic=77.msg5512#msg5512",
+                "https://mafia.example.ru/index.php?topic=77.0"),
     )
 
     def detect(self, page: str) -> bool:
@@ -122,12 +120,12 @@ class SMF(Engine):
             return url
         return urlunsplit((parts.scheme, parts.netloc, parts.path, f"topic={m.group(1)}.0", ""))
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         base = self.thread_url(thread_url)
         m = _TOPIC.search(base)
         if not m or page <= 1:
             return base
-        offset = (page - 1) * _per_page.get(_key(base, m.group(1)), DEFAULT_PER_PAGE)
+        offset = (page - 1) * ((info.per_page if info is not None else None) or DEFAULT_PER_PAGE)
         return _TOPIC.sub(lambda t: f"topic{t.group(0)[5]}{t.group(1)}.{offset}", base, count=1)
 
     def page_info(self, html: str, url: str) -> PageInfo:
@@ -155,8 +153,7 @@ def _offset(doc: etree._Element, url: str) -> int:
     if m and m.group(2).isdigit():
         return int(m.group(2))
     info = _page_info(doc, url)
-    size = _per_page.get(_key(url, m.group(1)), DEFAULT_PER_PAGE) if m else DEFAULT_PER_PAGE
-    return (info.current - 1) * size
+    return (info.current - 1) * (info.per_page or DEFAULT_PER_PAGE)
 
 
 def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInfo,
@@ -240,18 +237,21 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
             pages[int(t)] = urljoin(url, a.get("href", ""))
     cur = [int(text_of(e)) for e in current_el if text_of(e).isdigit()]
     current = cur[0] if cur else 1
-    _learn_per_page(pages, url)
     last = max([current, *pages])
     nxt = pages.get(current + 1)
-    return PageInfo(current, last, strip_session(nxt) if nxt else None)
+    return PageInfo(current, last, strip_session(nxt) if nxt else None,
+                    _per_page(pages, url, current))
 
 
-def _learn_per_page(pages: dict[int, str], url: str) -> None:
-    for n, href in pages.items():
+def _per_page(pages: dict[int, str], url: str, current: int) -> int | None:
+    """Posts per page: page N (N > 1) starts at offset (N - 1) * size, in a link or in the URL
+    of the page itself."""
+    for n, href in [*pages.items(), (current, url)]:
         m = _TOPIC.search(href)
-        if n > 1 and m and m.group(2).isdigit() and int(m.group(2)) % (n - 1) == 0:
-            _per_page[_key(url, m.group(1))] = int(m.group(2)) // (n - 1)
-            return
+        offset = int(m.group(2)) if m and m.group(2).isdigit() else 0
+        if n > 1 and offset and offset % (n - 1) == 0:
+            return offset // (n - 1)
+    return None
 
 
 register(SMF())

@@ -3,7 +3,8 @@
 Text-only times (first ``td.thead`` of the post table, in the board's date format). Many vB3
 boards serve ISO-8859-1 or windows-1251: pass the raw bytes and the page is decoded from its
 ``<meta charset>`` (§4.1). The URL shapes are vBulletin 4's too: the generic patterns live in
-that adapter, which hands vB3 markup back here.
+that adapter, which declares this one as its variant (vB3 markup is read here); a known vB3
+site (``sites``) is routed here by URL.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from votal.scraper.engines import register
 from votal.scraper.engines._common import (
     absolute, as_text, base_url, cls, find, first, languages, load, number, text_time,
 )
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import text_of
 
@@ -28,8 +29,13 @@ from votal.scraper.normalize import text_of
 class VBulletin3(Engine):
     name = "vbulletin3"
     label = "vBulletin 3"
-    url_patterns = (re.compile(r"^https?://(?:www\.)?forums\.animesuki\.com/showthread\.php"),)
-    example_urls = ("https://forums.animesuki.com/showthread.php?t=128882&page=152",)
+    precedence = 32
+    sites = ("forums.animesuki.com",)
+    examples = (
+        Example("https://forums.animesuki.com/showthread.php?t=128882&page=152",
+                "https://forums.animesuki.com/showthread.php?t=128882", 153,
+                "https://forums.animesuki.com/showthread.php?t=128882&page=153"),
+    )
 
     def detect(self, page: str) -> bool:
         if re.search(r"<meta[^>]+content=\"vBulletin 3", page):
@@ -39,7 +45,7 @@ class VBulletin3(Engine):
     def thread_url(self, url: str) -> str:
         return vb.thread_url_34(url)
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         return vb.page_url_34(thread_url, page)
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:

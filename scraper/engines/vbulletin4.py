@@ -3,25 +3,26 @@
 The post body is ``div#post_message_ID > blockquote.postcontent``: that blockquote is the body,
 not a quote. Text-only times (``span.postdate span.date``). vB3 and vB4 share the URL shapes
 (``showthread.php?t=``, ``showthread.php/ID-slug``, ``threads/ID-slug``): the generic patterns
-live here and a page whose markup is vB3 is handed to that adapter.
+live here and a page whose markup is vB3 is read by that adapter, the declared variant. What
+both versions share lives in ``_vbulletin.py``.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
-from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
 
 from votal.errors import ScrapeError
 from votal.scraper.engines import _vbulletin as vb
-from votal.scraper.engines import get, register
+from votal.scraper.engines import register
 from votal.scraper.engines._common import (
     absolute, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
 )
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
+from votal.scraper.engines.vbulletin3 import VBulletin3
 from votal.scraper.model import Post
 from votal.scraper.normalize import text_of
 
@@ -29,20 +30,27 @@ from votal.scraper.normalize import text_of
 class VBulletin4(Engine):
     name = "vbulletin4"
     label = "vBulletin 4"
+    precedence = 31
+    sites = ("mafiauniverse.com",)
     url_patterns = (
         re.compile(r"/showthread\.php(?:\?(?:[^#]*&)?t(?:hreadid)?=\d+|/\d+)"),
-        re.compile(r"^https?://(?:www\.)?mafiauniverse\.com/forums/threads/\d+"),
         re.compile(r"/threads/\d+-[^/?#]+"),
     )
-    example_urls = (
-        "http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist",
-        "https://www.mafiauniverse.com/forums/threads/12345-Mafia-Game-1/page2",
-        "https://forum.example.ru/showthread.php?t=4242&page=3",
+    examples = (
+        Example("http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist",
+                "http://forums.militarytimes.com/showthread.php/9687-Legendary-military-columnist",
+                2, "http://forums.militarytimes.com/showthread.php/"
+                   "9687-Legendary-military-columnist/page2"),
+        Example("https://www.mafiauniverse.com/forums/threads/12345-Mafia-Game-1/page2",
+                "https://www.mafiauniverse.com/forums/threads/12345-Mafia-Game-1", 4,
+                "https://www.mafiauniverse.com/forums/threads/12345-Mafia-Game-1/page4"),
+        Example("https://forum.example.ru/showthread.php?t=4242&page=3&s=abc",
+                "https://forum.example.ru/showthread.php?t=4242", 2,
+                "https://forum.example.ru/showthread.php?t=4242&page=2"),
+        Example("https://f.it/forum/showthread.php/3131-Lupus/page2",
+                "https://f.it/forum/showthread.php/3131-Lupus"),
     )
-
-    def matches_url(self, url: str) -> bool:
-        host = urlsplit(url).netloc.lower().removeprefix("www.")
-        return host not in vb.VB3_HOSTS and super().matches_url(url)
+    variants = (VBulletin3(),)  # same URLs: a page in vB3 markup is read by that adapter
 
     def detect(self, page: str) -> bool:
         if re.search(r"<meta[^>]+content=\"vBulletin 4", page):
@@ -52,13 +60,14 @@ class VBulletin4(Engine):
     def thread_url(self, url: str) -> str:
         return vb.thread_url_34(url)
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         return vb.page_url_34(thread_url, page)
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
         text = as_text(html)
-        if not self.detect(text) and get("vbulletin3").detect(text):
-            return get("vbulletin3").page_info(text, url)
+        variant = self.variant_for(text)
+        if variant is not None:
+            return variant.page_info(text, url)
         doc = load(text)
         base = base_url(doc, url)
         texts = [text_of(a) for a in find(doc, f"//*[{cls('pagination')}]//a[{cls('popupctrl')}]")]
@@ -72,8 +81,9 @@ class VBulletin4(Engine):
 
     def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
         text = as_text(html)
-        if not self.detect(text) and get("vbulletin3").detect(text):
-            return get("vbulletin3").parse_page(text, url, tz, now)
+        variant = self.variant_for(text)
+        if variant is not None:
+            return variant.parse_page(text, url, tz, now)
         doc = load(text)
         base, langs = base_url(doc, url), languages(doc)
         thread = vb.thread_url_34(url)

@@ -19,7 +19,7 @@ from votal.scraper.engines import register
 from votal.scraper.engines._common import (
     absolute, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
 )
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import text_of
 
@@ -30,10 +30,19 @@ class VBulletin5(Engine):
     url_patterns = (
         re.compile(r"^https?://[^/]+\.vbulletin\.net/forum/.+/\d+-[^/?#]+"),
     )
-    example_urls = (
-        "https://fandompost.vbulletin.net/forum/anime-manga-discussions/general-anime-discussions/"
-        "727744-isekai-quartet-discussion-thread",
-        "https://mafia.vbulletin.net/forum/games/12-palermo-43/page2",
+    precedence = 30
+    examples = (
+        Example("https://fandompost.vbulletin.net/forum/anime-manga-discussions/"
+                "general-anime-discussions/727744-isekai-quartet-discussion-thread",
+                "https://fandompost.vbulletin.net/forum/anime-manga-discussions/"
+                "general-anime-discussions/727744-isekai-quartet-discussion-thread", 2,
+                "https://fandompost.vbulletin.net/forum/anime-manga-discussions/"
+                "general-anime-discussions/727744-isekai-quartet-discussion-thread/page2"),
+        Example("https://mafia.vbulletin.net/forum/games/12-palermo-43/page2",
+                "https://mafia.vbulletin.net/forum/games/12-palermo-43", 3,
+                "https://mafia.vbulletin.net/forum/games/12-palermo-43/page3"),
+        Example("https://f.vbulletin.net/forum/games/5500-palermo-44/page3?p=5507#post5507",
+                "https://f.vbulletin.net/forum/games/5500-palermo-44"),
     )
 
     def detect(self, page: str) -> bool:
@@ -44,7 +53,7 @@ class VBulletin5(Engine):
     def thread_url(self, url: str) -> str:
         return vb.thread_url_5(url)
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         return vb.page_url_5(thread_url, page)
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:

@@ -21,8 +21,8 @@ from votal.scraper.engines._common import (
     absolute, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
     number, text_time,
 )
+from votal.scraper.engines._xenforo import page_of, page_url_of, thread_url_of
 from votal.scraper.engines.base import Engine, PageInfo
-from votal.scraper.engines.xenforo2 import page_of, page_url_of, thread_url_of
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
@@ -81,8 +81,8 @@ def _time(el: etree._Element | None, where: str, tz: ZoneInfo, now: datetime,
 class XenForo1(Engine):
     name = "xenforo1"
     label = "XenForo 1"
-    url_patterns = ()  # same URLs as XenForo 2: the generic pattern lives there
-    example_urls = ()
+    precedence = 11
+    # no URL pattern: XenForo 2 owns the shared URL shapes and hands XF1 markup over here
 
     def detect(self, page: str) -> bool:
         if re.search(r"<html[^>]*\bid=\"XenForo\"", page):
@@ -92,7 +92,7 @@ class XenForo1(Engine):
     def thread_url(self, url: str) -> str:
         return thread_url_of(url)
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         return page_url_of(thread_url, page)
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:

@@ -3,14 +3,13 @@
 Machine values first: ``time.u-dt`` carries the epoch in ``data-time`` (≤ 2.2) or in
 ``data-timestamp`` (2.3, where ``data-time`` became a clock string), and ISO in ``datetime``.
 XenForo 1 and 2 share URL shapes, so the generic ``/threads/slug.ID/`` pattern routes here and a
-page whose markup is XenForo 1 is handed to that adapter.
+page whose markup is XenForo 1 is read by that adapter, the declared variant.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
-from urllib.parse import urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
@@ -22,51 +21,24 @@ from votal.scraper.engines._common import (
     absolute, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
     number, text_time,
 )
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines._xenforo import page_of, page_url_of, thread_url_of
+from votal.scraper.engines.base import Engine, Example, PageInfo
+from votal.scraper.engines.xenforo1 import XenForo1
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
 )
 
-_THREAD = re.compile(r"^(.*?/threads/(?:[^/?#]*\.)?\d+)(?=/|$|[?#])")
-_PAGE = re.compile(r"/page-(\d+)")
 _POST_ID = re.compile(r"post-(\d+)")
 _SOURCE_POST = re.compile(r"post:\s*(\d+)")
 _SAID = re.compile(
     r"\s*(said|wrote|написал\(а\)|написал|написала|сказал|ha scritto|ha detto|scrisse|είπε|"
     r"έγραψε|a dit|schrieb|dijo)\s*:?\s*$", re.I)
-# Hosts known to run XenForo 1 (URLs alike): left to that adapter.
-XF1_HOSTS: tuple[str, ...] = ()
 
 _CHROME = (
     f".//*[{cls('bbCodeBlock-expandLink')}]", f".//*[{cls('bbCodeBlock-shrinkLink')}]",
     ".//button", f".//*[{cls('js-selectToQuoteEnd')}]", ".//svg",
 )
-
-
-def thread_url_of(url: str) -> str:
-    """``…/threads/slug.123/page-4#post-9`` -> ``…/threads/slug.123/`` (XF1 and XF2)."""
-    parts = urlsplit(url)
-    path = parts.path
-    query = parts.query
-    if path.endswith("index.php") and query.startswith("threads/"):  # non-friendly URLs
-        m = _THREAD.match("/" + query.split("&")[0])
-        return urlunsplit((parts.scheme, parts.netloc, path, m.group(1)[1:] + "/", "")) if m \
-            else url
-    m = _THREAD.match(path)
-    if not m:
-        return url
-    return urlunsplit((parts.scheme, parts.netloc, m.group(1) + "/", "", ""))
-
-
-def page_url_of(thread_url: str, page: int) -> str:
-    base = thread_url_of(thread_url)
-    return base if page <= 1 else f"{base.rstrip('/')}/page-{page}"
-
-
-def page_of(url: str) -> int:
-    m = _PAGE.search(urlsplit(url).path + "?" + urlsplit(url).query)
-    return int(m.group(1)) if m else 1
 
 
 def quote_author(el: etree._Element, title: etree._Element | None) -> str | None:
@@ -150,15 +122,22 @@ class XenForo2(Engine):
         re.compile(r"^https?://(?:[^/?#]+)/(?:[^?#]*/)?(?:index\.php\?)?threads/"
                    r"(?:[^/?#]*\.)?\d+(?:[/?#]|$)"),
     )
-    example_urls = (
-        "https://xenforo.com/community/threads/a-dark-theme-option.8276/",
-        "https://forum.example.gr/threads/palermo-43.123/page-3",
-        "https://forum.example.it/index.php?threads/lupus-12.456/",
+    precedence = 10
+    examples = (
+        Example("https://xenforo.com/community/threads/a-dark-theme-option.8276/",
+                "https://xenforo.com/community/threads/a-dark-theme-option.8276/", 2,
+                "https://xenforo.com/community/threads/a-dark-theme-option.8276/page-2"),
+        Example("https://forum.example.gr/threads/palermo-43.123/page-3",
+                "https://forum.example.gr/threads/palermo-43.123/", 4,
+                "https://forum.example.gr/threads/palermo-43.123/page-4"),
+        Example("https://f.gr/threads/palermo-43.123/post-9001",
+                "https://f.gr/threads/palermo-43.123/"),
+        Example("https://forum.example.gr/community/threads/123/page-9#post-5",
+                "https://forum.example.gr/community/threads/123/"),
+        Example("https://forum.example.it/index.php?threads/lupus-12.456/",
+                "https://forum.example.it/index.php?threads/lupus-12.456/"),
     )
-
-    def matches_url(self, url: str) -> bool:
-        host = urlsplit(url).netloc.lower().removeprefix("www.")
-        return host not in XF1_HOSTS and super().matches_url(url)
+    variants = (XenForo1(),)  # same URLs: a page in XenForo 1 markup is read by that adapter
 
     def detect(self, page: str) -> bool:
         return bool(re.search(r"<html[^>]*\bid=\"XF\"", page)) and "message--post" in page
@@ -166,13 +145,14 @@ class XenForo2(Engine):
     def thread_url(self, url: str) -> str:
         return thread_url_of(url)
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         return page_url_of(thread_url, page)
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
         text = as_text(html)
-        if not self.detect(text) and _xf1().detect(text):
-            return _xf1().page_info(text, url)
+        variant = self.variant_for(text)
+        if variant is not None:
+            return variant.page_info(text, url)
         doc = load(text)
         base = base_url(doc, url)
         current = number(text_of(first(doc, f"//*[{cls('pageNav-page--current')}]"))) \
@@ -184,8 +164,9 @@ class XenForo2(Engine):
 
     def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
         text = as_text(html)
-        if not self.detect(text) and _xf1().detect(text):
-            return _xf1().parse_page(text, url, tz, now)
+        variant = self.variant_for(text)
+        if variant is not None:
+            return variant.parse_page(text, url, tz, now)
         doc = load(text)
         base, langs = base_url(doc, url), languages(doc)
         thread = thread_url_of(url)
@@ -225,12 +206,6 @@ def _post(art: etree._Element, index: int, offset: int, thread: str, base: str, 
         edited=post_time(edit_t, where, tz, now, langs) if edit_t is not None else None,
         html=normalize_body(body),
     )
-
-
-def _xf1() -> Engine:
-    from votal.scraper.engines import get
-
-    return get("xenforo1")
 
 
 register(XenForo2())

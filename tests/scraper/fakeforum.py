@@ -17,7 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urljoin
 
 from votal.scraper import engines
-from votal.scraper.engines.base import Engine, PageInfo
+from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 
 _POST = re.compile(
@@ -31,7 +31,8 @@ class FakeEngine(Engine):
     name = "fakeforum"
     label = "Fake Forum"
     url_patterns = (re.compile(r"^https?://[^/]+/fake/t/\d+"),)
-    example_urls = ("http://127.0.0.1/fake/t/1",)
+    examples = (Example("http://127.0.0.1/fake/t/1", "http://127.0.0.1/fake/t/1", 2,
+                        "http://127.0.0.1/fake/t/1/page-2"),)
 
     def detect(self, page: str) -> bool:
         return 'data-engine="fakeforum"' in page
@@ -40,7 +41,7 @@ class FakeEngine(Engine):
         m = _THREAD.match(url)
         return m.group(1) if m else url
 
-    def page_url(self, thread_url: str, page: int) -> str:
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         return f"{self.thread_url(thread_url)}/page-{page}"
 
     def page_info(self, html: str, url: str) -> PageInfo:

@@ -76,8 +76,6 @@ def forum():
 
 @pytest.mark.parametrize("flavour", ["fakeforum", "phpbb"])
 def test_thirty_pages_faults_edit_and_minimal_refresh(forum, tmp_path, flavour):
-    if flavour == "phpbb":
-        pytest.importorskip("votal.scraper.engines.phpbb")
     path = FLAVOURS[flavour][0]
     posts = ff.make_thread(30)
     publish(forum, posts, flavour)

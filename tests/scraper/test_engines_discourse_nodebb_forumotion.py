@@ -34,8 +34,8 @@ D_THREAD = "https://mafia.example.gr/t/palermo-7-mera-2/812"
 
 def test_discourse_api_urls():
     e = engines.get("discourse")
-    assert e.api_urls(D_THREAD + "/3") == ["https://mafia.example.gr/t/812.json"]
-    urls = e.batch_urls(D_THREAD, list(range(1, 46)))
+    assert e.api.topic_url(D_THREAD + "/3") == "https://mafia.example.gr/t/812.json"
+    urls = e.api.batch_urls(D_THREAD, list(range(1, 46)))
     assert len(urls) == 3
     assert urls[0] == "https://mafia.example.gr/t/812/posts.json?" + "&".join(
         f"post_ids[]={i}" for i in range(1, 21))
@@ -47,13 +47,13 @@ def test_discourse_api_urls():
 
 def discourse_posts():
     e = engines.get("discourse")
-    topic = e.parse_topic(page("discourse", "palermo7_topic.json"), e.api_urls(D_THREAD)[0])
+    topic = e.api.parse_topic(page("discourse", "palermo7_topic.json"), e.api.topic_url(D_THREAD))
     assert (topic.topic_id, topic.slug, topic.stream) == (812, "palermo-7-mera-2", (5001, 5004, 5009))
     missing = [i for i in topic.stream if str(i) not in {p.id for p in topic.posts}]
     assert missing == [5009]
-    url = e.batch_urls(D_THREAD, missing)[0]
-    batch = e.parse_batch(page("discourse", "palermo7_posts_batch.json"), url, D_THREAD)
-    return e.link_quotes(list(topic.posts) + batch)
+    url = e.api.batch_urls(D_THREAD, missing)[0]
+    batch = e.api.parse_batch(page("discourse", "palermo7_posts_batch.json"), url, D_THREAD)
+    return e.api.link_quotes(list(topic.posts) + batch)
 
 
 def test_discourse_posts_exact():
@@ -213,7 +213,8 @@ def test_forumotion_pagination():
     assert (info.current, info.last) == (2, 3)
     assert info.next_url == "https://lupus.forumattivo.com/t120p30-lupus-in-tabula-partita-12"
     assert e.thread_url(F_URL + "#3307") == "https://lupus.forumattivo.com/t120-lupus-in-tabula-partita-12"
-    assert e.page_url(F_URL, 4) == "https://lupus.forumattivo.com/t120p45-lupus-in-tabula-partita-12"
+    assert info.per_page == 15
+    assert e.page_url(F_URL, 4, info) == "https://lupus.forumattivo.com/t120p45-lupus-in-tabula-partita-12"
     assert e.page_url(F_URL, 1) == "https://lupus.forumattivo.com/t120-lupus-in-tabula-partita-12"
 
 
@@ -237,13 +238,6 @@ def test_forumotion_real_page():
 def test_fixture_detected_by_its_engine_only(engine, fixture):
     text = page(engine, fixture)
     assert [e.name for e in engines.all_engines() if e.detect(text)] == [engine]
-
-
-@pytest.mark.parametrize("module", [discourse, nodebb, forumotion])
-def test_example_urls_route_to_the_engine(module):
-    engine = engines.get(module.__name__.rsplit(".", 1)[1])
-    for url in engine.example_urls:
-        assert engines.for_url(url) is engine, url
 
 
 def test_discourse_crawler_page_fallback():

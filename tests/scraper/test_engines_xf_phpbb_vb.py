@@ -1,7 +1,8 @@
 """XenForo 1/2, phpBB 3 and vBulletin 3/4/5 adapters on hand-written pages and real pages.
 
 The fixture pages in fixtures/engines/<engine>/ were written as each engine renders them (Greek,
-Italian, Russian game threads); the expected values below were read off those pages by hand.
+Italian, Russian game threads); the values read off those pages by hand are the
+``*.expected.json`` beside them (tests/scraper/test_engine_fixtures.py).
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ import re
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-import lxml.html
 import pytest
 
 from tests.conftest import FIXTURES, shared_path
+from tests.scraper.test_engine_fixtures import analyse
 from votal.scraper import engines
 from votal.scraper.engines._common import decode
 from votal.tally.colour import is_red
@@ -21,150 +22,6 @@ from votal.tally.colour import is_red
 ATHENS, ROME, MOSCOW = ZoneInfo("Europe/Athens"), ZoneInfo("Europe/Rome"), ZoneInfo("Europe/Moscow")
 UTC = timezone.utc
 NOW = datetime(2026, 11, 29, 22, 30, tzinfo=ATHENS)
-
-
-def analyse(html: str) -> dict:
-    """What a tally would read from a body: own text, own colours, quotes, spoilers."""
-    root = lxml.html.fragment_fromstring(html, create_parent="div")
-    quotes = []
-    for bq in root.iter("blockquote"):
-        depth = sum(1 for a in bq.iterancestors("blockquote"))
-        quotes.append((bq.get("data-author"), bq.get("data-post"), depth))
-    details = [d.findtext("summary") for d in root.iter("details")]
-    for bq in list(root.iter("blockquote")):
-        if bq.getparent() is not None:
-            bq.drop_tree()
-    colours = [m.group(1).strip() for el in root.iter("span")
-               for m in [re.search(r"color:\s*([^;]+)", el.get("style") or "")] if m]
-    return {"text": " ".join(root.text_content().split()), "colours": colours,
-            "quotes": quotes, "details": details}
-
-
-def t(tz, *wall):
-    return datetime(*wall, tzinfo=tz)
-
-
-FIXTURE_PAGES = {
-    "xenforo2/el_palermo43_page2.html": (
-        "xenforo2", "https://forum.example.gr/threads/palermo-43-extreme.123/page-2", ATHENS,
-        (2, 3, "https://forum.example.gr/threads/palermo-43-extreme.123/page-3"),
-        "Ο δήμαρχος είναι πάντα αθώος", [
-            ("9001", 21, "Λάμπρος", "901", t(ATHENS, 2026, 11, 28, 20, 4, 12), None,
-             "Καλησπέρα σε όλους. Μετά από σκέψη ψηφίζω Νίκος. Δεν μου αρέσει καθόλου η σιωπή του.",
-             ["rgb(226, 80, 65)"], [], []),
-            ("9002", 22, "Νίκος", "902", t(ATHENS, 2026, 11, 29, 13, 0, 5), None,
-             "Όχι εγώ! Αλλάζω και ψηφίζω Λάμπρος", ["#c0392b"],
-             [("Λάμπρος", "9001", 0), ("Μαρία", "8990", 1)], []),
-            ("9003", 23, "Μαρία", "903", t(ATHENS, 2026, 11, 29, 13, 7, 40),
-             t(ATHENS, 2026, 11, 29, 13, 20), "Χαχα. Ψήφος: Νίκος ΣημειώσειςΥποψίες: Νίκος, Ελένη",
-             ["#e74c3c"], [("Νίκος", "9002", 0)], ["Σημειώσεις"]),
-            ("9004", 24, "Ελένη", None, t(ATHENS, 2026, 11, 29, 19, 58, 59), None,
-             "ΜαρίαSpoilerτελικά", ["rgb(184, 49, 47)"], [], ["Spoiler"]),
-        ]),
-    "xenforo1/ru_mafia17_page1.html": (
-        "xenforo1", "https://mafia.example.ru/threads/mafija-17-gorod-grekhov.555/", MOSCOW,
-        (1, 2, "https://mafia.example.ru/threads/mafija-17-gorod-grekhov.555/page-2"),
-        "Мафия не дремлет", [
-            ("701", 1, "Алексей", "11", t(MOSCOW, 2026, 11, 7, 12, 19), None,
-             "Доброе утро, город. Начинаем первый день. Голосую против Борис.", ["red"], [], []),
-            ("702", 2, "Борис", "12", t(MOSCOW, 2026, 11, 28, 13, 0, 30),
-             t(MOSCOW, 2026, 11, 29, 20, 4), "Это смешно. Мой голос: Алексей", ["#ff0000"],
-             [("Алексей", "701", 0), ("Вера", "699", 1)], []),
-            ("703", 3, "Вера", "13", t(MOSCOW, 2026, 11, 29, 21, 15), None,
-             "Меняю голос на Борис. Спойлер: РольЯ мирная, честно.", ["#FF0000"], [],
-             ["Спойлер: Роль"]),
-        ]),
-    "phpbb/it_lupus12_page2.html": (
-        "phpbb", "https://giochi.example.it/forum/viewtopic.php?t=777&start=10", ROME,
-        (2, 3, "https://giochi.example.it/forum/viewtopic.php?t=777&start=20"),
-        "Viva i lupi", [
-            ("5011", 11, "Giulia", "48", t(ROME, 2026, 11, 28, 20, 4),
-             t(ROME, 2026, 11, 29, 13, 20),
-             "Buonasera. Il mio voto va a Marco, troppo silenzioso.", ["#FF0000"], [], []),
-            ("5014", 12, "Marco", "51", t(ROME, 2026, 11, 29, 13, 0), None,
-             "Silenzioso io? Voto Giulia e basta. SpoilerSono il veggente.", ["red", "#0000FF"],
-             [("Giulia", "5011", 0), (None, None, 1)], ["Spoiler"]),
-            ("5020", 13, "Anna", "60", t(ROME, 2026, 11, 29, 19, 58, 59), None, "Marco",
-             ["rgb(255, 0, 0)"], [], []),
-        ]),
-    "phpbb/el_palermo7_phpbb30.html": (
-        "phpbb", "https://paixnidia.example.gr/viewtopic.php?f=2&t=88", ATHENS, (1, 1, None),
-        "Ο συντονιστής έχει πάντα δίκιο", [
-            ("301", 1, "Λάμπρος", "7", t(ATHENS, 2026, 11, 27, 18, 12), None,
-             "Καλώς ήρθατε στο Palermo #7!Ψηφοφορία μέχρι τις 20:00. Ψήφος μόνο με κόκκινο όνομα.",
-             ["#FF0000"], [], []),
-            ("305", 2, "Νίκος", "21", t(ATHENS, 2026, 11, 28, 20, 4),
-             t(ATHENS, 2026, 11, 29, 13, 20), "Ψηφίζω Μαρία", ["#BF0000"],
-             [("Λάμπρος", None, 0)], []),
-            ("309", 3, "Μαρία", "22", t(ATHENS, 2026, 11, 29, 13, 0), None,
-             "Εγώ; Ψηφίζω Νίκος!", ["#FF4040"], [("Νίκος", None, 0), ("Λάμπρος", None, 1)], []),
-        ]),
-    "vbulletin3/ru_mafia9_page3_cp1251.html": (
-        "vbulletin3", "https://mafia.example.ru/showthread.php?t=4242&page=3", MOSCOW,
-        (3, 5, "https://mafia.example.ru/showthread.php?t=4242&page=4"),
-        "Ведущий всегда прав", [
-            ("88001", 41, "Алексей", "310", t(MOSCOW, 2026, 11, 7, 12, 19), None,
-             "Итоги ночи: убит Дмитрий. Голосование до 22:00. Голос пишется так: Ник", ["Red"],
-             [], []),
-            ("88007", 42, "Борис", "311", t(MOSCOW, 2026, 11, 28, 13, 0),
-             t(MOSCOW, 2026, 11, 29, 20, 10), "Мой голос: Вера", ["#FF0000"],
-             [("Алексей", "88001", 0)], []),
-            ("88012", 43, "Вера", "312", t(MOSCOW, 2026, 11, 29, 20, 4), None,
-             "Ну уж нет. Борис, и точка.", ["DarkRed"],
-             [("Борис", "88007", 0), ("Алексей", "88001", 1), (None, None, 0)], []),
-        ]),
-    "vbulletin4/it_lupus13_page2.html": (
-        "vbulletin4", "https://lupus.example.it/forum/showthread.php/3131-Lupus-in-Tabula-13/page2",
-        ROME, (2, 2, None), "W i lupi", [
-            ("45011", 11, "Giulia", "48", t(ROME, 2026, 11, 27, 18, 12), None,
-             "Buongiorno villaggio! Stanotte è stato sbranato Paolo. Si vota fino alle 20:00, "
-             "il voto va scritto in rosso.", ["Red"], [], []),
-            ("45017", 12, "Marco", "51", t(ROME, 2026, 11, 28, 20, 4),
-             t(ROME, 2026, 11, 29, 13, 20), "Allora voto Anna. SpoilerHo un sospetto anche su Luca",
-             ["#FF0000", "Blue"], [("Giulia", "45011", 0)], ["Spoiler"]),
-            ("45020", 13, "Anna", None, t(ROME, 2026, 11, 29, 13, 0), None,
-             "Io voto Marco, ovviamente.", ["#ff0000"],
-             [("Marco", "45017", 0), ("Giulia", "45011", 1)], []),
-        ]),
-    "vbulletin5/el_palermo44_page1.html": (
-        "vbulletin5", "https://palermo.example.gr/forum/paixnidia/palermo/5500-palermo-44", ATHENS,
-        (1, 1, None), "Ο συντονιστής σας", [
-            ("5500", 1, "Λάμπρος", "7", t(ATHENS, 2026, 11, 2, 19, 59, 30), None,
-             "Ξεκινάμε! Ψηφοφορία μέχρι τις 20:00, με κόκκινο όνομα.", ["#FF0000"], [], []),
-            ("5507", 2, "Νίκος", "21", t(ATHENS, 2026, 11, 2, 20, 6, 10),
-             t(ATHENS, 2026, 11, 2, 20, 30), "Ψηφίζω Μαρία", ["#FF0000"],
-             [("Λάμπρος", "5500", 0)], []),
-            ("5512", 3, "Μαρία", "22", t(ATHENS, 2026, 11, 3, 9, 0), None,
-             "Καλημέρα. Νίκος για σήμερα.", ["#B22222"], [], []),
-        ]),
-}
-
-
-@pytest.mark.parametrize("path", sorted(FIXTURE_PAGES))
-def test_fixture_page(path):
-    name, url, tz, (current, last, next_url), signature, expected = FIXTURE_PAGES[path]
-    data = (FIXTURES / "engines" / path).read_bytes()
-    engine = engines.for_page(data.decode("utf-8", errors="replace"), url)
-    assert engine.name == name
-    posts = engine.parse_page(data, url, tz, NOW)
-    info = engine.page_info(data, url)
-    assert (info.current, info.last, info.next_url) == (current, last, next_url)
-    assert len(posts) == len(expected)
-    for post, (pid, number, author, author_id, time, edited, text, colours, quotes,
-               details) in zip(posts, expected):
-        got = analyse(post.html)
-        assert (post.id, post.number, post.author, post.author_id) == (pid, number, author,
-                                                                       author_id)
-        assert post.time == time and post.time.utcoffset() == time.utcoffset()
-        assert post.edited == edited
-        assert post.url.startswith("https://") and pid in post.url
-        assert got["text"] == text
-        assert got["colours"] == colours
-        assert got["quotes"] == quotes
-        assert got["details"] == details
-        assert signature not in post.html
-        for chrome in ("Click", "Нажмите", "<button", "<font", "<script", "<!--"):
-            assert chrome not in post.html
 
 
 def test_fixture_bodies_are_the_same_from_str_and_bytes():
@@ -246,7 +103,7 @@ def test_real_phpbb30():
     info = engine.page_info(data, url)
     assert (info.current, info.last) == (2, 10)
     assert info.next_url == "http://www.ilovephilosophy.com/viewtopic.php?f=1&t=194998&start=50"
-    assert engine.page_url(engine.thread_url(url), 10).endswith("t=194998&start=225")
+    assert engine.page_url(engine.thread_url(url), 10, info).endswith("t=194998&start=225")
 
 
 def test_real_vbulletin3_latin1_page():

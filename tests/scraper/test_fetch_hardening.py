@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 import fakeforum as ff  # noqa: E402
 
 from votal.errors import LoginWallError, NotAThreadError  # noqa: E402
-from votal.scraper.engines import phpbb  # noqa: E402
 from votal.scraper.fetch import scrape  # noqa: E402
 from votal.scraper.http import HttpClient, HttpOptions  # noqa: E402
 from votal.scraper.store import Store  # noqa: E402
@@ -40,16 +39,15 @@ def paths(srv: ff.ForumServer, since: int) -> list[str]:
     return [p for _, p, _ in srv.log[since:]]
 
 
-def test_resume_in_a_new_process_asks_the_stored_page_url(tmp_path, monkeypatch):
+def test_resume_in_a_new_process_asks_the_stored_page_url(tmp_path):
     posts = ff.make_thread(4, per_page=PER_PAGE)  # 100 posts, 4 pages of 25
     with ff.ForumServer() as srv, Store(tmp_path / "s.sqlite") as store, client() as c:
         assert publish_phpbb(srv, posts[:75]) == 3
         url = srv.url(ff.phpbb_path(1))
         first = scrape(url, store=store, client=c, timezone="UTC")
         assert (first.pages, first.new) == (3, 75)
-        # a new process: nothing learnt about this thread's page size (phpBB's default is 10,
-        # which would ask page 3 at start=20, a page this server does not have)
-        monkeypatch.setattr(phpbb, "_STEP", {})
+        # a new run knows nothing of this thread's page size before it reads a page (phpBB's
+        # default is 10, which would ask page 3 at start=20, a page this server does not have)
         publish_phpbb(srv, posts)  # page 4 new (page 3 now links to it)
         mark = len(srv.log)
         again = scrape(url, store=store, client=c, timezone="UTC")

@@ -304,7 +304,6 @@ class DiscourseForum:
 
 
 def test_discourse_uses_json_api_incrementally(store):
-    pytest.importorskip("votal.scraper.engines.discourse")
     forum = DiscourseForum(45)
     c, _ = make(forum, rate=0)
     url = "https://d.example/t/mafia-7/55"

@@ -2,14 +2,11 @@
 
 One case per HTML page; the folder name is the engine. The expected post counts come from
 ../shared/real/engines/README.md (checked by hand against the markup). JSON/Markdown API
-answers in that folder are not pages: their adapters test them on their own. An engine whose
-adapter module does not exist yet is an expected (strict) failure, so the test starts passing
-- and must be un-marked - the day the adapter lands.
+answers in that folder are not pages: their adapters test them on their own.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
@@ -53,12 +50,7 @@ PAGES = {
 def _cases():
     for folder, (name, files) in PAGES.items():
         for fname, (count, url) in files.items():
-            marks = []
-            if importlib.util.find_spec(f"votal.scraper.engines.{name}") is None:
-                marks.append(pytest.mark.xfail(strict=True,
-                                               reason=f"adapter '{name}' not written yet"))
-            yield pytest.param(folder, name, fname, count, url, marks=marks,
-                               id=f"{folder}/{fname}")
+            yield pytest.param(folder, name, fname, count, url, id=f"{folder}/{fname}")
 
 
 def _read(folder: str, fname: str) -> bytes:

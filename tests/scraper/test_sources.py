@@ -77,7 +77,6 @@ def test_posts_jsonl_and_bbcode_jsonl(tmp_path):
     (tmp_path / "posts.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
     got = load_posts("posts.jsonl", base_dir=tmp_path, db=None, timezone="UTC", offline=True)
     assert [p.id for p in got] == ["1", "2"]
-    pytest.importorskip("votal.scraper.bbcode")
     bb = [{"id": "9", "author": "Ελένη", "time": "2026-11-02T18:00:00+02:00",
            "bbcode": "[color=red]Νίκος[/color]"}]
     (tmp_path / "bb.jsonl").write_text(json.dumps(bb[0], ensure_ascii=False))
@@ -123,7 +122,6 @@ def test_url_online_then_offline(fake, tmp_path):
 
 
 def test_demo_pages_as_an_offline_folder(tmp_path):
-    pytest.importorskip("votal.scraper.engines.invision")
     got = load_posts(str(DEMO_PAGES), base_dir=tmp_path, db=None, timezone="Europe/Athens",
                      offline=True)
     assert len(got) == 62 and got[0].author == "Αφηγητής" and got[-1].author == "Κατερίνα"
@@ -195,7 +193,6 @@ def test_failed_first_scrape_leaves_nothing_to_read_offline(fake, tmp_path):
 
 
 def test_saved_page_names_the_forum_thread_not_the_file(tmp_path):
-    pytest.importorskip("votal.scraper.engines.invision")
     got = load_posts(str(DEMO_PAGES / "page-2.html"), base_dir=tmp_path, db=None,
                      timezone="Europe/Athens", offline=True)
     base = "https://forum.palermo.example/forums/topic/4312-palermo-43-extreme/"
