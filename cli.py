@@ -365,6 +365,7 @@ def init_cmd(
     """Start a game file from the thread's first page(s): players from the sign-up list."""
     from votal.newgame import init_game
 
+    check_output_file(out)
     draft = init_game(source, out=out, force=force, ruleset=ruleset, timezone=timezone)
     typer.echo(f"wrote {out}: {draft.title!r}, {draft.ruleset_note}")
     typer.echo(f"{draft.players_from}; moderators: {', '.join(draft.moderators)}; "
@@ -388,10 +389,6 @@ def check_cmd(
     from votal.report.schedule_view import describe
 
     typer.echo(describe(load_game(game_file), days), nl=False)
-
-
-class _Stopped(VotalError):
-    exit_code = 130   # interfaces.md §4: interrupted, what was stored is kept
 
 
 @app.command("watch")
@@ -432,6 +429,8 @@ def watch_cmd(
         raise InputError(f"--until {until!r}: only 'close' is supported (the day's vote closing)")
     if speed <= 0:
         raise InputError(f"--speed {speed}: give a positive number")
+    if out is not None:
+        check_output_file(out)
     store = Path(db) if db else None
 
     def render(result) -> str:
@@ -444,7 +443,7 @@ def watch_cmd(
             stored=lambda game: load_posts(game, offline=True, db=store), replay=replay,
             speed=speed, every=every, day=day, public=public is not False, out=out, fmt=fmt)
     except KeyboardInterrupt:
-        raise _Stopped("watch stopped (Ctrl-C); everything stored so far is kept") from None
+        raise Interrupted("watch stopped (Ctrl-C); everything stored so far is kept") from None
     print(f"wrote {path}", file=_sys.stderr)
 
 

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Callable
 
-from votal.errors import InputError
+from votal.errors import InputError, writing
 from votal.scraper.http import HttpClient, HttpOptions
 from votal.scraper.model import Post
 from votal.scraper.threadmeta import page_meta, text_language
@@ -141,9 +141,6 @@ def init_game(source: str, *, out: Path, force: bool = False, **kwargs) -> Draft
                          "(pass --force to replace it)")
     draft = draft_from_source(source, out=out, **kwargs)
     text = render_game_file(draft)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
+    with writing(out):
         out.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"{out}: cannot write the game file ({e.strerror})") from None
     return draft

@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable, Protocol
 
-from votal.errors import GameFileError, ScrapeError
+from votal.errors import GameFileError, ScrapeError, writing
 from votal.load import load_game
 from votal.report.changes import Change, diff, outcome_words
 from votal.scraper.model import Post
@@ -309,10 +309,6 @@ def watch_game(game_file: str | Path, *, render: Render, screen: Screen,
     with screen:   # a live screen is put away however the watch ends (Ctrl-C: exit 130)
         text = watcher.run()
     target = out or final_path(game_file, watcher.last_day, fmt)
-    try:
+    with writing(target):
         target.write_text(text, encoding="utf-8")
-    except OSError as e:
-        from votal.errors import InputError
-
-        raise InputError(f"{target}: cannot write the official post ({e.strerror})") from None
     return text, target

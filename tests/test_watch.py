@@ -268,3 +268,46 @@ def test_live_screen_renders_the_count(evening):
     assert "left in the change window" in frames
     assert "violations: V-WINDOW-CHATTER Νίκος" in frames
     assert out.getvalue().endswith(final)
+
+
+MAFIASCUM = """title = "Mini 9"
+ruleset = "mafiascum"
+timezone = "America/New_York"
+language = "en"
+moderators = ["Host"]
+[source]
+posts = "posts.jsonl"
+[schedule]
+day1 = 2026-11-03
+deadline = "22:00"
+day_change = "08:00"
+""" + "".join(f'[[players]]\nname = "{n}"\n' for n in ("Ann", "Bob", "Cid", "Dee", "Eve"))
+
+
+def test_a_hammer_ends_the_watch_before_the_deadline(tmp_path):
+    """MS-02: the third vote on Bob (majority of five) closes the day at once."""
+    from votal.scraper.model import Post
+
+    game_file = tmp_path / "game.toml"
+    game_file.write_text(MAFIASCUM, encoding="utf-8")
+    (tmp_path / "posts.jsonl").write_text("", encoding="utf-8")
+    ny = ZoneInfo("America/New_York")
+    votes = [("Ann", "Bob", 10), ("Cid", "Bob", 11), ("Dee", "Ann", 12), ("Eve", "Bob", 13)]
+    posts = [Post(str(i), i, "t", f"t#{i}", voter, None, datetime(2026, 11, 3, h, 0, tzinfo=ny),
+                  None, f'<span class="bbvote">VOTE: {target}</span>')
+             for i, (voter, target, h) in enumerate(votes, 1)]
+    clock = {"now": datetime(2026, 11, 3, 9, 0, tzinfo=ny)}
+
+    def sleep(s):
+        clock["now"] += timedelta(seconds=s)
+
+    out = io.StringIO()
+    watcher = Watcher(game_file, clock=lambda: clock["now"], sleep=sleep,
+                      refresh=lambda game: GamePosts(tuple(p for p in posts
+                                                           if p.time <= clock["now"])),
+                      screen=LineScreen("text", out), render=lambda r: "FINAL\n", every=600)
+    assert watcher.run() == "FINAL\n"
+    lines = out.getvalue().splitlines()
+    assert clock["now"] < datetime(2026, 11, 3, 13, 11, tzinfo=ny)     # long before 22:00
+    assert "2026-11-03 13:00:00 vote Eve → Bob | Bob 3, Ann 1" in lines
+    assert any(" closed final: eliminated Bob (majority, MS-02)" in ln for ln in lines)
