@@ -465,12 +465,21 @@ def audit_cmd(
 
     Exit code 0 when every day agrees with what was announced, 1 when not, 2 on bad input.
     """
-    from votal.audit.cli import run_audit
+    from votal.audit import audit_game
+    from votal.load import load_game, load_posts
+    from votal.report import get_format, render_audit
+    from votal.report.i18n import check_language
+    from votal.report.terminal import write_out
 
-    text, code = run_audit(game_file, fmt=fmt, public=public, lang=lang, offline=offline, db=db)
-    typer.echo(text, nl=False)
-    if code:
-        raise SystemExit(code)
+    get_format(fmt, "audit")
+    if lang:
+        check_language(lang)
+    game = load_game(game_file)
+    posts = load_posts(game, offline=offline, db=Path(db) if db else None)
+    audit = audit_game(game, posts)
+    write_out(render_audit(audit.to_dict(), fmt, lang=lang, public=public), fmt)
+    if audit.exit_code:
+        raise SystemExit(audit.exit_code)
 
 
 def main(argv: list[str] | None = None) -> int:

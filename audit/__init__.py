@@ -1,17 +1,12 @@
 """Audit finished games: replay every day, violations, edits, moderators' counts and announcements.
 
-Public surface: :func:`audit_game` (replay a loaded game), :class:`GameAudit`, :func:`render`,
-:func:`read_mod_post` (a moderator's post → official count and announced eliminations).
+Public surface: :func:`audit_game` (replay a loaded game) and its plain-data result
+:class:`GameAudit` / :class:`DayAudit` (``to_dict()``: interfaces.md §3, "The audit as JSON").
+Rendering is ``report/``'s (``votal.report.render_audit``); the reader of moderators' counts is
+``tally/votecounts.py``.
 """
 
-from votal.audit.replay import DayAudit, GameAudit, audit_game
-from votal.audit.votecounts import read_mod_post
+from votal.audit.replay import audit_game
+from votal.audit.result import DayAudit, GameAudit
 
-
-def render(audit, fmt: str, lang: str, *, public: bool = False) -> str:
-    from votal.audit.render import render as _render
-
-    return _render(audit, fmt, lang, public=public)
-
-
-__all__ = ["DayAudit", "GameAudit", "audit_game", "read_mod_post", "render"]
+__all__ = ["DayAudit", "GameAudit", "audit_game"]

@@ -132,7 +132,6 @@ def game_id(path: Path, root: Path) -> str:
 def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None = None,
                keep_days: bool = False) -> GameRows:
     """Load, tally and audit one game; a game that fails is a ``games`` row with its error."""
-    from votal.audit.render import to_dict   # the audit's JSON contract (interfaces.md §3)
     from votal.audit.replay import audit_game
     from votal.load import load_game, load_posts
 
@@ -140,7 +139,7 @@ def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None =
     try:
         game = load_game(path)
         posts = load_posts(game, offline=offline, db=Path(db) if db else None)
-        data = to_dict(audit_game(game, posts))
+        data = audit_game(game, posts).to_dict()   # interfaces.md §3, the audit as JSON
     except VotalError as e:
         return failed_game(gid, str(e))
     except Exception as e:   # a bug in one game must not stop an archive of hundreds
@@ -221,7 +220,7 @@ def _hammer(result: dict) -> str | None:
 
 def _day_row(gid: str, entry: dict, result: dict, living: int) -> dict:
     out = result["outcome"]
-    counts = entry.get("votecounts", entry.get("counts", []))
+    counts = entry.get("votecounts", [])
     return {
         "game": gid, "day": result["day"], "outcome": out.get("kind"), "reason": out.get("reason"),
         "eliminated": "; ".join(out.get("players", [])) if out.get("kind") == "eliminated" else None,

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
-from votal.audit.votecounts import Announcement, VoteCount
+from votal.tally.names import NameResolver
+from votal.tally.votecounts import Announcement, VoteCount
 
 NO_LYNCH = "No Lynch"
 _NO_LYNCH_WORDS = {"no lynch", "nolynch", "nl", "no execution", "no elimination", "no-lynch"}
@@ -33,6 +34,16 @@ class LineDiff:
 
 
 @dataclass(frozen=True, slots=True)
+class Difference:
+    """One voter the moderator and votal place differently, with votal's own record of him."""
+
+    voter: str
+    announced: str | None          # the moderator's target for him (None: not in his count)
+    computed: str | None           # votal's target (None: no counted vote)
+    reason: str = ""               # votal's record: his last vote post and its status, or a review
+
+
+@dataclass(frozen=True, slots=True)
 class CountCheck:
     """The comparison of one official count (C-06: the post it came from is kept)."""
 
@@ -45,13 +56,13 @@ class CountCheck:
     voters: int                     # voters compared (union of both sides)
     voters_agreeing: int
     diffs: tuple[LineDiff, ...]
-    voter_diffs: tuple[tuple[str, str | None, str | None], ...]  # (voter, announced, computed)
+    differences: tuple[Difference, ...]   # per voter
     unresolved: tuple[str, ...] = ()
-    reasons: tuple[str, ...] = ()   # why votal differs, one per voter_diffs entry (its own record)
+    confidence: float = 1.0               # how surely the post was read as a count
 
     @property
     def agrees(self) -> bool:
-        return not self.diffs and not self.voter_diffs
+        return not self.diffs and not self.differences
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,27 +79,15 @@ class EliminationCheck:
 
 
 def make_resolver(players: Mapping[str, Iterable[str]]) -> Resolve:
-    """Canonical name for a name the moderator wrote (names.py's resolver when present)."""
-    try:
-        from votal.tally.names import NameResolver
-    except ImportError:  # the shared resolver is not there: a folded exact/alias match only
-        NameResolver = None
-    if NameResolver is not None:
-        resolver = NameResolver({k: tuple(v) for k, v in players.items()})
+    """Canonical name for a name the moderator wrote: the tally's own name reading
+    (tally/names.py), "No Lynch" and its spellings apart."""
+    resolver = NameResolver({k: tuple(v) for k, v in players.items()})
 
-        def resolve(text: str) -> str | None:
-            if _is_no_lynch(text):
-                return NO_LYNCH
-            return resolver.resolve(text).player
-        return resolve
-    index: dict[str, str] = {}
-    for name, aliases in players.items():
-        for n in (name, *aliases):
-            index[_fold(n)] = name
-
-    def resolve_simple(text: str) -> str | None:
-        return NO_LYNCH if _is_no_lynch(text) else index.get(_fold(text))
-    return resolve_simple
+    def resolve(text: str) -> str | None:
+        if _is_no_lynch(text):
+            return NO_LYNCH
+        return resolver.resolve(text).player
+    return resolve
 
 
 def _fold(text: str) -> str:
@@ -143,8 +142,10 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
         lines=len(set(announced) | set(mine)),
         lines_agreeing=len(set(announced) | set(mine)) - len(diffs),
         voters=n_voters, voters_agreeing=n_voters - len({d[0] for d in voter_diffs}),
-        diffs=tuple(diffs), voter_diffs=voter_diffs, unresolved=tuple(dict.fromkeys(unresolved)),
-        reasons=tuple(why_differs(v, computed) for v, _, _ in voter_diffs))
+        diffs=tuple(diffs), unresolved=tuple(dict.fromkeys(unresolved)),
+        differences=tuple(Difference(v, t1, t2, why_differs(v, computed))
+                          for v, t1, t2 in voter_diffs),
+        confidence=vc.confidence)
 
 
 def _vote_lines(vc: VoteCount, resolve: Resolve):

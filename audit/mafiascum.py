@@ -18,8 +18,10 @@ from typing import Iterator
 
 from votal.audit.compare import CountCheck, EliminationCheck, make_resolver
 from votal.audit.replay import ModCount, audit_day
-from votal.audit.votecounts import read_mod_post
 from votal.scraper.model import Post
+from votal.tally.engine import GamePosts, tally_day
+from votal.tally.game import parse_game
+from votal.tally.votecounts import read_mod_post
 
 FORUM = "https://forum.mafiascum.net/viewtopic.php"
 
@@ -60,8 +62,6 @@ def is_clean(outcome: dict) -> bool:
 
 def day_game(meta: dict, outcome: dict, start: datetime, end: datetime):
     """A one-day game file (parsed), as the days/*/game.toml files are written."""
-    from votal.tally.game import parse_game
-
     data = {
         "title": f"Game {meta['number']}: {meta['title']} day {outcome['day']}",
         "ruleset": "mafiascum", "timezone": "UTC", "language": "en",
@@ -74,15 +74,6 @@ def day_game(meta: dict, outcome: dict, start: datetime, end: datetime):
     return parse_game(data, path=f"mafiascum/{meta['number']}-d{outcome['day']}")
 
 
-def _game_posts(posts):
-    """GamePosts of the tally contract (wherever the engine defines it)."""
-    try:
-        from votal.tally import GamePosts
-    except ImportError:
-        from votal.load import GamePosts
-    return GamePosts(tuple(posts), None)
-
-
 def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     """One clean day: every moderator count inside it against votal's running count."""
     first, last = outcome["phase_start_post"], outcome["phase_end_post"]
@@ -92,7 +83,7 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     # (the forum prints minutes) -- nothing after it is in the day's posts.
     end = next(p.time for p in posts if p.number == last) + timedelta(minutes=1)
     game = day_game(meta, outcome, start, end)
-    gposts = _game_posts(day_posts)
+    gposts = GamePosts(tuple(day_posts), None)
     resolve = make_resolver({p.name: p.aliases for p in game.players})
     # Counts anywhere in the day; announcements only in the post that ends it (earlier lines
     # about lynches are recaps of past days in player lists and flavour).
@@ -102,8 +93,6 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
            or (m.announces and m.reading.announcements)]
     lynched = outcome["lynched_slots"]
     expected = outcome["outcome"] + (f" {lynched[0][0]}" if lynched else "")
-    from votal.tally import tally_day
-
     try:
         result = tally_day(game, gposts, 1).to_dict()
         audit = audit_day(game, gposts, 1, result, mod, resolve)

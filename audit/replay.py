@@ -10,17 +10,19 @@ the computed outcome, the LM-06 draw. For the game: the first moment its end con
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping, Sequence
 
-from votal.audit.compare import (CountCheck, EliminationCheck, Resolve, compare_count,
-                                 compare_elimination, make_resolver)
+from votal.audit.compare import (EliminationCheck, Resolve, compare_count, compare_elimination,
+                                 make_resolver)
 from votal.audit.draws import gatto_nero_draw
-from votal.audit.edits import EditedVote, edited_votes, marks_reader
-from votal.audit.votecounts import ModPost, read_mod_post
+from votal.audit.edits import edited_votes, marks_reader
+from votal.audit.result import DayAudit, GameAudit
 from votal.audit.wincheck import Death, Win, first_win
 from votal.scraper.model import Post
+from votal.tally.engine import tally_day, tally_game
+from votal.tally.votecounts import ModPost, read_mod_post
 
 SYNTAX = {"mafiascum": "mafiascum"}   # every other ruleset votes in red (rules.md vocabulary)
 
@@ -33,38 +35,6 @@ class ModCount:
     reading: ModPost
     day: int | None                 # the day its count speaks about
     announces: int | None = None    # the day its elimination announcements speak about
-
-
-@dataclass(frozen=True, slots=True)
-class DayAudit:
-    day: int
-    result: dict
-    counts: tuple[CountCheck, ...] = ()
-    eliminations: tuple[EliminationCheck, ...] = ()
-    edits: tuple[EditedVote, ...] = ()
-    draw: dict | None = None
-    unread: tuple[tuple[str, str, str], ...] = ()   # (post, url, line): announcement of no player
-
-    @property
-    def agrees(self) -> bool:
-        return all(c.agrees for c in self.counts) and all(e.agrees for e in self.eliminations)
-
-
-@dataclass(frozen=True, slots=True)
-class GameAudit:
-    game: str
-    ruleset: str
-    language: str
-    timezone: str
-    days: tuple[DayAudit, ...]
-    win: Win | None = None
-    went_on: tuple[int, ...] = ()          # days with votes after the end condition held
-    notes: tuple[str, ...] = field(default=())
-
-    @property
-    def exit_code(self) -> int:
-        """0 when every day agrees with what the moderators announced, 1 otherwise."""
-        return 0 if all(d.agrees for d in self.days) else 1
 
 
 def _fold(name: str) -> str:
@@ -134,8 +104,6 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     with ``until``).
     """
     if running is None:
-        from votal.tally import tally_day
-
         def running(p: Post) -> dict:
             return tally_day(game, posts, day, until=(p.time, p.number or 0)).to_dict()
     counts = tuple(
@@ -228,8 +196,6 @@ def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping
 
 def audit_game(game, posts) -> GameAudit:
     """Replay every day of a game (library entry point of ``votal audit``)."""
-    from votal.tally import tally_game
-
     results = [r.to_dict() for r in tally_game(game, posts)]
     resolve = make_resolver({p.name: p.aliases for p in game.players})
     every = sorted((*posts.main, *(posts.votes or ())), key=Post.sort_key)

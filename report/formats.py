@@ -1,7 +1,9 @@
-"""Output formats as a registry (datasette-renderer style): name → function(result, lang, public).
+"""Output formats as a registry (datasette-renderer style): document → name → renderer.
 
-Every renderer takes the tally result dict of interfaces.md §3 and returns text. Public output
-goes through :func:`votal.report.public.public_view` first, and nowhere else decides what is secret.
+A document is what is rendered: ``"day"`` (a day's tally, the result dict of interfaces.md §3)
+or ``"audit"`` (a game's audit, ``GameAudit.to_dict()``, report/audit_report.py). Each renderer
+takes that dict, a language and ``public`` and returns text. Public output goes through
+:mod:`votal.report.public` first, and nowhere else decides what is secret.
 """
 
 from __future__ import annotations
@@ -29,27 +31,35 @@ class Format:
     public_default: bool = True
 
 
-FORMATS: dict[str, Format] = {}
+REGISTRY: dict[str, dict[str, Format]] = {"day": {}, "audit": {}}
+FORMATS = REGISTRY["day"]
 
 
-def register(name: str, extension: str, *, public_default: bool = True):
+def register(name: str, extension: str, *, public_default: bool = True, document: str = "day"):
     def deco(fn: Callable[[dict, str, bool], str]):
-        FORMATS[name] = Format(name, extension, fn, public_default)
+        REGISTRY[document][name] = Format(name, extension, fn, public_default)
         return fn
     return deco
 
 
-def render(result: dict, fmt: str, *, lang: str | None = None, public: bool | None = None) -> str:
-    """C-06: the day's tally in ``fmt`` and ``lang`` (default: the result's language)."""
-    f = get_format(fmt)
+def render(result: dict, fmt: str, *, lang: str | None = None, public: bool | None = None,
+           document: str = "day") -> str:
+    """C-06: the day's tally (or another document) in ``fmt`` and ``lang`` (default: the
+    document's own language)."""
+    f = get_format(fmt, document)
     lang = i18n.check_language(lang or result.get("language") or "en")
     return f.render(result, lang, f.public_default if public is None else public)
 
 
-def get_format(fmt: str) -> Format:
-    if fmt not in FORMATS:
-        raise InputError(f"unknown format {fmt!r}: choose one of {', '.join(sorted(FORMATS))}")
-    return FORMATS[fmt]
+def get_format(fmt: str, document: str = "day") -> Format:
+    formats = REGISTRY[document]
+    if fmt not in formats:
+        raise InputError(f"unknown format {fmt!r}: choose one of {', '.join(sorted(formats))}")
+    return formats[fmt]
+
+
+def format_names(document: str = "day") -> tuple[str, ...]:
+    return tuple(REGISTRY[document])
 
 
 def labels(view: DayView, result: dict) -> dict[str, Markup]:

@@ -74,3 +74,22 @@ def _public_vote(vote: dict) -> dict:
 def select(result: dict, *, public: bool) -> dict:
     """The view a renderer works from: public (default) or the full private result."""
     return public_view(result) if public else result
+
+
+def public_audit(audit: dict) -> dict:
+    """The audit (``GameAudit.to_dict()``) as a public report may show it: every day's result
+    through :func:`public_view`; no LM-06 draw or seed, no census of the living factions in the
+    win check, no list of announcements left for a human (a moderator's to-do list, as
+    ``review`` is)."""
+    out = {k: copy.deepcopy(v) for k, v in audit.items()}
+    out["public"] = True
+    out["days"] = [{k: public_view(v) if k == "result" else copy.deepcopy(v)
+                    for k, v in d.items() if k not in ("draw", "unread_announcements")}
+                   for d in audit.get("days", [])]
+    win = audit.get("win")
+    out["win"] = None if win is None else {k: v for k, v in win.items() if k != "alive"}
+    return out
+
+
+def select_audit(audit: dict, *, public: bool) -> dict:
+    return public_audit(audit) if public else audit

@@ -86,6 +86,7 @@ def environment(fmt: str) -> jinja2.Environment:
     env.filters["link"] = link
     env.filters["strike"] = strike
     env.filters["esc"] = esc
+    env.filters["url"] = escape.url
     return env
 
 

@@ -23,18 +23,18 @@ def _found(report: dict, key: str = "violations") -> set[tuple[int, str, str]]:
     return {(d["day"], v["rule"], v.get("player")) for d in report["days"] for v in d["result"][key]}
 
 
-def test_palermo_violations_all_found(capsys):
+def test_palermo_violations_exactly(capsys):
     code, report = _audit("px-violations", capsys=capsys)
-    found = _found(report)
-    for rule, player in [("V-SELF", "Bill"), ("V-NON-PLAYER", "Zorro"), ("V-MULTI-TARGET", "Chris"),
-                         ("V-INACTIVE-VOTER", "Fotis"), ("V-DEAD-POST", "Fotis"),
-                         ("V-INVALID-TARGET", "Giorgos"), ("V-LOCKED-VOTE", "Maria"),
-                         ("V-LOCKED", "Marina"), ("V-WINDOW-EXTRA", "Anna"),
-                         ("V-WINDOW-NO-VOTE", "Marina"), ("V-WINDOW-CHATTER", "Nikos")]:
-        assert (1, rule, player) in found, (rule, player, sorted(found))
-    review = _found(report, "review")
-    assert (1, "V-UNKNOWN-TARGET", "Dora") in review
-    assert (1, "V-AMBIGUOUS-TARGET", "Eleni") in review
+    assert _found(report) == {
+        (1, "V-SELF", "Bill"), (1, "V-NON-PLAYER", "Zorro"), (1, "V-MULTI-TARGET", "Chris"),
+        (1, "V-INACTIVE-VOTER", "Fotis"), (1, "V-DEAD-POST", "Fotis"),
+        (1, "V-INVALID-TARGET", "Giorgos"), (1, "V-LOCKED-VOTE", "Maria"),
+        (1, "V-LOCKED", "Marina"), (1, "V-WINDOW-EXTRA", "Anna"),
+        (1, "V-WINDOW-NO-VOTE", "Marina"), (1, "V-WINDOW-CHATTER", "Nikos"),
+        # C-07: both edited posts; the audit's own edit list says which came after the deadline
+        (1, "V-EDITED-VOTE", "Dora"), (1, "V-EDITED-VOTE", "Giorgos")}
+    assert _found(report, "review") == {(1, "V-UNKNOWN-TARGET", "Dora"),
+                                        (1, "V-AMBIGUOUS-TARGET", "Eleni")}
     assert code == 0  # nothing was announced, so nothing disagrees
 
 
@@ -51,30 +51,31 @@ def test_edits_found_and_the_late_one_flagged(capsys):
 
 def test_baku_vote_thread_violations(capsys):
     _, report = _audit("mb-violations", capsys=capsys)
-    found = _found(report)
-    assert (1, "V-EXTRA-POST", "Orxan") in found and (1, "V-LATE", "Tural") in found
+    assert _found(report) == {(1, "V-EXTRA-POST", "Orxan"), (1, "V-LATE", "Tural")}
+    assert _found(report, "review") == set()
 
 
 def test_forum_ru_violations(capsys):
     _, report = _audit("mr-violations", capsys=capsys)
-    found = _found(report)
-    for rule, player in [("V-NO-REASON", "Лиса"), ("V-NOT-RED", "Медведь"), ("V-VOTE-CHANGE", "Сова")]:
-        assert (1, rule, player) in found, (rule, player, sorted(found))
+    assert _found(report) == {(1, "V-NO-REASON", "Лиса"), (1, "V-NOT-RED", "Медведь"),
+                              (1, "V-VOTE-CHANGE", "Сова")}
+    assert _found(report, "review") == set()
 
 
 def test_lupus_third_abstention(capsys):
     _, report = _audit("lm-abstentions", capsys=capsys)
-    hits = [(day, p) for day, rule, p in _found(report) if rule == "V-ABSTENTION-LIMIT"]
-    assert hits == [(3, "Pino")]
+    assert _found(report) == {(3, "V-ABSTENTION-LIMIT", "Pino")}
 
 
 def test_miscount_found_exit_1(capsys):
     code, report = _audit("ms-miscount", capsys=capsys)
     assert code == 1 and report["exit_code"] == 1
-    counts = {c["label"]: c for c in report["days"][0]["counts"]}
+    assert _found(report) == set() and report["counts"] == {"checked": 3, "agreeing": 2}
+    counts = {c["label"]: c for c in report["days"][0]["votecounts"]}
     assert [label for label, c in counts.items() if not c["agrees"]] == ["Votecount 1.2"]
     bad = counts["Votecount 1.2"]
-    assert bad["voter_diffs"] == [["Chris", "Bill", "Dora"]]
+    assert [(x["voter"], x["announced"], x["computed"]) for x in bad["differences"]] == [
+        ("Chris", "Bill", "Dora")]
     bill = next(d for d in bad["diffs"] if d["target"] == "Bill")
     assert (bill["announced"], bill["computed"], bill["extra"]) == (2, 1, ["Chris"])
     assert report["days"][0]["eliminations"][0]["agrees"] is True
@@ -83,6 +84,10 @@ def test_miscount_found_exit_1(capsys):
 def test_agreeing_game_exit_0(capsys):
     code, report = _audit("ms-agree", capsys=capsys)
     assert code == 0 and report["counts"] == {"checked": 3, "agreeing": 3}
+    assert report["agrees"] is True and _found(report) == set()
+    for c in report["days"][0]["votecounts"]:   # interfaces.md §3, "The audit as JSON" (rev. 2)
+        assert {"post", "url", "agrees", "confidence", "differences"} <= set(c)
+        assert c["agrees"] and c["differences"] == [] and 0 < c["confidence"] <= 1
 
 
 def test_miscount_text_report_in_italian(capsys):

@@ -13,7 +13,7 @@ import json
 
 from tests.conftest import shared_path
 from votal.audit.mafiascum import real_days
-from votal.audit.votecounts import parse_votecount
+from votal.tally.votecounts import parse_votecount
 
 # Measured 2026-11-29 (audit/README.md): counts 86/113, count lines 367/397, voters 874/899.
 FLOOR_COUNTS = 0.90
@@ -47,9 +47,9 @@ def test_running_counts_agree_with_moderators():
             print(f"  game {d.game} day {d.day}: engine failed ({d.error}); "
                   f"its {d.posted} count(s) counted as disagreeing")
         for c in d.checks:
-            for (voter, theirs, ours), why in zip(c.voter_diffs, c.reasons):
-                print(f"  game {d.game} day {d.day} post {c.number} ({c.label}): {voter}: "
-                      f"moderator → {theirs}, votal → {ours}; {why}")
+            for x in c.differences:
+                print(f"  game {d.game} day {d.day} post {c.number} ({c.label}): {x.voter}: "
+                      f"moderator → {x.announced}, votal → {x.computed}; {x.reason}")
     assert agreeing / posted >= FLOOR_COUNTS
     assert voters_ok / voters >= FLOOR_VOTERS
     announced = [e for d in days for e in d.eliminations]

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 from votal.audit.compare import compare_count, compare_elimination, make_resolver
 from votal.audit.draws import derived_seed, draw_cursed, gatto_nero_draw
 from votal.audit.edits import edited_votes, marks_reader
-from votal.audit.votecounts import Announcement, parse_votecount
+from votal.tally.votecounts import Announcement, parse_votecount
 from votal.audit.wincheck import Death, first_win, lm08
 from votal.scraper.model import Post, PostVersion
 
@@ -36,7 +36,7 @@ def test_miscount_names_the_differing_votes():
     assert by_target["Nikos"].announced == 2 and by_target["Nikos"].computed == 3
     assert by_target["Nikos"].missing == ("Chris",)
     assert by_target["Anna"].extra == ("Chris",) and by_target["Anna"].computed is None
-    assert check.voter_diffs == (("Chris", "Anna", "Nikos"),)
+    assert [(d.voter, d.announced, d.computed) for d in check.differences] == [("Chris", "Anna", "Nikos")]
     assert check.voters == 3 and check.voters_agreeing == 2
 
 
@@ -46,7 +46,7 @@ def test_count_number_inconsistent_with_its_own_list_is_noted():
                           make_resolver(PLAYERS))
     assert [d.target for d in check.diffs] == ["Nikos"]
     assert "says 3 but lists 2" in check.diffs[0].note
-    assert check.voter_diffs == ()
+    assert check.differences == ()
 
 
 def test_unknown_names_are_reported_not_guessed():
@@ -154,7 +154,7 @@ def test_lm06_draw_is_reproducible_and_among_village_voters():
 
 def test_recap_of_an_earlier_elimination_is_not_an_announcement():
     from votal.audit.replay import ModCount, _without_recaps
-    from votal.audit.votecounts import read_mod_post
+    from votal.tally.votecounts import read_mod_post
 
     post = _post("9", "Players: Bill, Vanilla Townie, was lynched Day 1.<br>Anna has been lynched.",
                  author="Mod")
@@ -182,7 +182,7 @@ def test_ms_endgame_when_the_night_kill_decides():
 def test_announcement_of_no_player_is_left_for_a_human():
     from tests.conftest import FIXTURES
     from votal.audit.replay import ModCount, audit_day
-    from votal.audit.votecounts import read_mod_post
+    from votal.tally.votecounts import read_mod_post
     from votal.load import load_game
 
     game = load_game(FIXTURES / "audit" / "ms-agree" / "game.toml")

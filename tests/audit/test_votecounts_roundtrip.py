@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from votal.audit.votecounts import CountLine, parse_votecount
+from votal.tally.votecounts import CountLine, parse_votecount
 
 NAME = st.from_regex(r"[A-Za-zΑ-ΡΣ-Ωα-ωА-Яа-я_][A-Za-z0-9Α-ΡΣ-Ωα-ωА-Яа-я_]{0,10}( [A-Za-z][a-z0-9]{1,6})?",
                      fullmatch=True).filter(lambda n: n.casefold() not in ("and", "e", "и", "και")

@@ -1,10 +1,10 @@
-"""audit/votecounts.py: the moderators' count forms, struck voters, announcements, four languages."""
+"""tally/votecounts.py: the moderators' count forms, struck voters, announcements, four languages."""
 
 from __future__ import annotations
 
 import pytest
 
-from votal.audit.votecounts import (CountLine, html_to_text, parse_announcements, parse_count_line,
+from votal.tally.votecounts import (CountLine, html_to_text, parse_announcements, parse_count_line,
                                     parse_votecount, read_mod_post)
 
 

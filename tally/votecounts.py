@@ -80,6 +80,7 @@ class VoteCount:
     label: str | None                 # "Votecount 1.15" (header line) when present
     lines: tuple[CountLine, ...]
     not_voting: tuple[str, ...] | None  # None when the count has no Not Voting line
+    confidence: float = 1.0           # how surely this is an official count (1: it says so)
 
     def voters(self) -> dict[str, str]:
         """Voter (as the moderator wrote it) → target (as written)."""
@@ -217,7 +218,7 @@ def parse_votecount(text: str) -> VoteCount | None:
         return None
     if label is None and len(rows) < 2:
         return None
-    return VoteCount(label, tuple(rows), not_voting)
+    return VoteCount(label, tuple(rows), not_voting, 1.0 if label else 0.7)
 
 
 def parse_announcements(text: str) -> tuple[Announcement, ...]:

@@ -1,0 +1,167 @@
+"""The audit's report (``votal audit``) in text, Markdown, BBCode, HTML and JSON, in el/it/ru/en.
+
+Pure: the audit as data (``GameAudit.to_dict()``, made public by ``report/public.py`` when asked)
+becomes an :class:`AuditView` — headings and lines in one language, each with an optional link —
+that the jinja2 templates ``audit.*.j2`` lay out per format; the formats are registered in
+``report/formats.py`` under the document ``"audit"``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from votal.report import i18n
+from votal.report.formats import get_format, register
+from votal.report.public import select_audit
+from votal.report.render import render_template
+
+
+@dataclass(frozen=True)
+class Line:
+    """A heading (level 1, 2) or a line (3) and its sub-lines (4, 5), with an optional link."""
+
+    level: int
+    text: str
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class AuditView:
+    lang: str
+    game: str
+    lines: tuple[Line, ...]
+
+
+def render_audit(audit: dict, fmt: str, *, lang: str | None = None,
+                 public: bool | None = None) -> str:
+    """The audit in ``fmt`` and ``lang`` (default: the game's language); private by default."""
+    from votal.report.formats import render
+
+    get_format(fmt, "audit")
+    return render(audit, fmt, lang=lang, public=public, document="audit")
+
+
+def build_audit(audit: dict, lang: str) -> AuditView:
+    t = i18n.t
+    rows = [Line(1, t("audit_title", lang, game=audit.get("game", "")))]
+    for d in audit.get("days", []):
+        rows += _day(d, lang, audit.get("timezone"))
+    win = audit.get("win")
+    if win is not None:
+        winners = ", ".join(i18n.side_text(x, lang) for x in win.get("winners") or ())
+        rows.append(Line(2, t("audit_win", lang, rule=win["rule"], day=win["day"],
+                              after=win.get("after") or "-", winners=winners)))
+        if audit.get("went_on"):
+            rows.append(Line(3, t("audit_went_on", lang,
+                                  days=", ".join(map(str, audit["went_on"])))))
+    bad = [str(d["day"]) for d in audit.get("days", []) if not d["agrees"]]
+    rows.append(Line(2, t("audit_summary_diff", lang, days=", ".join(bad)) if bad
+                     else t("audit_summary_ok", lang)))
+    return AuditView(lang, audit.get("game", ""), tuple(rows))
+
+
+def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
+    t = i18n.t
+    result = d["result"]
+    rows = [Line(2, f"{t('day', lang, day=d['day'])} — {_outcome(result, lang)}")]
+    rows += [Line(3, f"{r['player']} {r['votes']}: {', '.join(r['voters'])}")
+             for r in result.get("tally") or []]
+    if result.get("violations"):
+        rows.append(Line(3, t("violations", lang)))
+        rows += [_violation(v, lang) for v in result["violations"]]
+    if result.get("review"):
+        rows.append(Line(3, t("audit_review", lang)))
+        rows += [Line(4, f"{r['rule']} {r.get('player') or '?'}: «{r.get('text', '')}» "
+                         f"{', '.join(r.get('candidates') or ())}", r.get("url"))
+                 for r in result["review"]]
+    if d.get("edits"):
+        rows.append(Line(3, t("audit_edits", lang)))
+        for e in d["edits"]:
+            line = t("audit_edit_line", lang, player=e["player"], first=" ".join(e["first"]) or "—",
+                     later=" ".join(e["later"]) or "—", seen=i18n.short_time(e["seen"], tz))
+            late = f" — {t('audit_after_deadline', lang)}" if e["after_deadline"] else ""
+            rows.append(Line(4, line + late, e.get("url")))
+    if d.get("votecounts"):
+        rows += _votecounts(d["votecounts"], lang)
+    if d.get("eliminations"):
+        rows.append(Line(3, t("audit_eliminations", lang)))
+        rows += [Line(4, f"{'✓' if e['agrees'] else '✗'} {e.get('announced') or '—'} "
+                         f"({t('audit_' + e['source'], lang, where=e['where'])})"
+                         + (f" — {e['note']}" if e.get("note") else ""))
+                 for e in d["eliminations"]]
+    if d.get("unread_announcements"):
+        rows.append(Line(3, t("audit_unread", lang)))
+        rows += [Line(4, f"«{u['text']}»", u.get("url")) for u in d["unread_announcements"]]
+    draw = d.get("draw")
+    if draw:
+        src = t("audit_draw_engine" if draw["source"] == "engine" else "audit_draw_audit", lang)
+        rows.append(Line(3, t("audit_draw", lang, cursed=draw.get("cursed") or "—",
+                              seed=draw["seed"], source=src)))
+    return rows
+
+
+def _votecounts(counts: list[dict], lang: str) -> list[Line]:
+    t = i18n.t
+    rows = [Line(3, t("audit_counts", lang, ok=sum(c["agrees"] for c in counts), n=len(counts)))]
+    for c in counts:
+        verdict = t("audit_count_ok", lang) if c["agrees"] else "✗"
+        rows.append(Line(4, f"{c.get('label') or c['post']}: {verdict}", c.get("url") or None))
+        rows += [Line(5, _line_diff(x, lang)) for x in c.get("diffs") or ()]
+        rows += [Line(5, t("audit_voter_diff", lang, voter=x["voter"],
+                           announced=x.get("announced") or "—",
+                           computed=x.get("computed") or "—"))
+                 for x in c.get("differences") or ()]
+        if c.get("unresolved"):
+            rows.append(Line(5, f"{t('audit_unresolved', lang)}: {', '.join(c['unresolved'])}"))
+    return rows
+
+
+def _line_diff(x: dict, lang: str) -> str:
+    t = i18n.t
+    text = t("audit_count_diff", lang, target=x["target"],
+             announced=x["announced"] if x.get("announced") is not None else 0,
+             computed=x["computed"] if x.get("computed") is not None else 0)
+    if x.get("missing"):
+        text += f"; {t('audit_missing', lang)}: {', '.join(x['missing'])}"
+    if x.get("extra"):
+        text += f"; {t('audit_extra', lang)}: {', '.join(x['extra'])}"
+    return text + (f" ({x['note']})" if x.get("note") else "")
+
+
+def _violation(v: dict, lang: str) -> Line:
+    note = f" — {v['note']}" if v.get("note") else ""
+    return Line(4, f"{v['rule']} {v.get('player') or '?'} ({v.get('post') or '-'}): "
+                   f"{i18n.violation_text(v['rule'], lang)}{note}", v.get("url"))
+
+
+def _outcome(result: dict, lang: str) -> str:
+    out = result.get("outcome") or {}
+    kind = out.get("kind", "pending")
+    key = kind if kind != "tie" else f"tie-{out.get('next') or 'poll'}"
+    row = i18n.OUTCOMES.get(key, i18n.OUTCOMES["pending"])
+    text = row[lang].format(players=", ".join(out.get("players") or ()))
+    reason = (i18n.reason_text(out.get("reason"), lang)
+              if kind != "tie" and out.get("reason") != "mayor" else "")
+    return text + (f" ({reason})" if reason else "")
+
+
+def _templated(fmt: str, template: str):
+    def render(audit: dict, lang: str, public: bool) -> str:
+        data = select_audit(audit, public=public)
+        view = build_audit(data, lang)
+        return render_template(fmt, template, v=view, lang=lang, nav=None,
+                               page_title=view.lines[0].text,
+                               L={"generated": i18n.t("generated", lang)})
+    return render
+
+
+for _fmt, _ext, _template in (("text", "txt", "audit.txt.j2"), ("markdown", "md", "audit.md.j2"),
+                              ("bbcode", "bbcode", "audit.bbcode.j2"),
+                              ("html", "html", "audit.html.j2")):
+    register(_fmt, _ext, public_default=False, document="audit")(_templated(_fmt, _template))
+
+
+@register("json", "json", public_default=False, document="audit")
+def render_audit_json(audit: dict, lang: str, public: bool) -> str:
+    return json.dumps(select_audit(audit, public=public), ensure_ascii=False, indent=2) + "\n"

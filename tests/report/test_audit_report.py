@@ -1,0 +1,67 @@
+"""report/audit_report.py: the audit rendered through the format registry; hostile names stay
+inert in every format; four languages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from votal.audit import DayAudit, GameAudit
+from votal.errors import InputError
+from votal.report import render_audit
+from votal.report.formats import format_names
+
+EVIL = "<script>x</script>[url=http://evil]y[/url]"
+RESULT = {"day": 1, "start": "2026-11-02T03:00:00+02:00", "deadline": "2026-11-02T20:00:00+02:00",
+          "tally": [{"player": EVIL, "votes": 1, "voters": ["Anna"]}],
+          "outcome": {"kind": "eliminated", "players": [EVIL], "reason": "plurality"},
+          "votes": [], "violations": [{"rule": "V-SELF", "player": EVIL, "post": "1",
+                                       "url": "javascript:alert(1)"}],
+          "review": [], "private": {"roles": {}, "effects": [], "seed": None}}
+AUDIT = GameAudit("G", "palermo-extreme", "el", "Europe/Athens", (DayAudit(1, RESULT),)).to_dict()
+
+
+def render(audit, fmt, lang):
+    return render_audit(audit, fmt, lang=lang)
+
+
+def test_html_escapes_names_and_drops_bad_links():
+    out = render(AUDIT, "html", "en")
+    assert "<script>" not in out and "&lt;script&gt;" in out
+    assert "javascript:" not in out
+
+
+def test_bbcode_cannot_open_a_tag():
+    out = render(AUDIT, "bbcode", "en")
+    assert "[url=http://evil]" not in out
+
+
+def test_json_round_trips_and_languages_differ():
+    data = json.loads(render(AUDIT, "json", "en"))
+    assert data["days"][0]["result"]["tally"][0]["player"] == EVIL and data["exit_code"] == 0
+    assert "Violations" in render(AUDIT, "text", "en")
+    assert "Παραβάσεις" in render(AUDIT, "text", "el")
+    assert "Violazioni" in render(AUDIT, "text", "it")
+    assert "Нарушения" in render(AUDIT, "text", "ru")
+
+
+def test_the_audit_formats_are_registered_and_nothing_else():
+    assert set(format_names("audit")) == {"text", "json", "html", "markdown", "bbcode"}
+    with pytest.raises(InputError, match="choose one of bbcode, html, json, markdown, text"):
+        render_audit(AUDIT, "csv")
+
+
+def test_public_drops_the_review_the_draw_and_the_census():
+    audit = dict(AUDIT, win={"rule": "PX-21", "winners": ["town"], "day": 1, "after": "X",
+                             "alive": {"town": 3}})
+    audit["days"] = [dict(audit["days"][0], draw={"seed": 7, "cursed": "A", "source": "audit"},
+                          unread_announcements=[{"post": "1", "url": "", "text": "t"}])]
+    audit["days"][0]["result"] = dict(RESULT, review=[{"rule": "V-UNKNOWN-TARGET", "text": "zz"}])
+    private = render(audit, "text", "en")
+    public = render_audit(audit, "text", lang="en", public=True)
+    assert "zz" in private and "seed 7" in private and "«t»" in private
+    assert "zz" not in public and "seed 7" not in public and "«t»" not in public
+    data = json.loads(render_audit(audit, "json", public=True))
+    assert "alive" not in data["win"] and "draw" not in data["days"][0]
+    assert "review" not in data["days"][0]["result"] and data["public"] is True
