@@ -60,7 +60,7 @@ def edited_votes(posts: Iterable[Post], read_marks: ReadMarks,
     """C-07: every later version whose vote marks differ from the version before it."""
     found: list[EditedVote] = []
     for post in posts:
-        if not post.versions:
+        if not post.versions or post.time is None:  # timeless: in review (V-UNREADABLE-POST)
             continue
         first = read_marks(post.html)
         prev_marks, prev_html = first, post.html

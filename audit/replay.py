@@ -198,7 +198,9 @@ def audit_game(game, posts) -> GameAudit:
     """Replay every day of a game (library entry point of ``votal audit``)."""
     results = [r.to_dict() for r in tally_game(game, posts)]
     resolve = make_resolver({p.name: p.aliases for p in game.players})
-    every = sorted((*posts.main, *(posts.votes or ())), key=Post.sort_key)
+    # a post without time is in the tally's review (V-UNREADABLE-POST): it has no day here
+    every = sorted((p for p in (*posts.main, *(posts.votes or ())) if p.time is not None),
+                   key=Post.sort_key)
     mod = read_mod_posts(every, game.moderators, results)
     days, gone = [], set()
     for i, result in enumerate(results):

@@ -116,7 +116,8 @@ CSV_COLUMNS = ("game", "day", "number", "time", "voter", "target", "status", "ch
 
 @register("csv", "csv")
 def render_csv(result: dict, lang: str, public: bool) -> str:
-    """One row per vote post of the day (C-06), in post order."""
+    """One row per vote post of the day (C-06), in post order; then one ``review`` row per post
+    read only in part (``V-UNREADABLE-POST``)."""
     data = select(result, public=public)
     changed = superseded_posts(data)
     why = {v.get("post"): v.get("rule") for v in data.get("violations", [])}
@@ -132,5 +133,15 @@ def render_csv(result: dict, lang: str, public: bool) -> str:
                "rule": v.get("rule", ""), "reason": i18n.violation_text(code, lang) if code else "",
                "window": "yes" if v.get("window") else "", "post": v.get("post"),
                "url": v.get("url") or "", "weight": v.get("weight", 1), "note": v.get("note", "")}
+        w.writerow([escape.csv_cell(row[c]) for c in cols])
+    # a post votal could read only in part is a row too, never a silent gap (issue 11)
+    for r in data.get("review", []):
+        if r.get("rule") != "V-UNREADABLE-POST":
+            continue
+        row = dict.fromkeys(cols, "") | {
+            "game": data.get("game"), "day": data.get("day"), "voter": r.get("player") or "",
+            "status": "review", "rule": r["rule"],
+            "reason": f"{i18n.violation_text(r['rule'], lang)}: {r.get('text', '')}",
+            "post": r.get("post"), "url": r.get("url") or ""}
         w.writerow([escape.csv_cell(row[c]) for c in cols])
     return buf.getvalue()

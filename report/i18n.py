@@ -360,6 +360,10 @@ VIOLATIONS: dict[str, dict[str, str]] = {
                          "en": "unknown name"},
     "V-AMBIGUOUS-TARGET": {"el": "αμφίσημο όνομα", "it": "nome ambiguo", "ru": "неоднозначный ник",
                            "en": "ambiguous name"},
+    "V-UNREADABLE-POST": {"el": "μήνυμα που δεν διαβάστηκε ολόκληρο",
+                          "it": "messaggio letto solo in parte",
+                          "ru": "сообщение прочитано не полностью",
+                          "en": "post read only in part"},
 }
 
 # Why a vote without a violation did not count, by the rule that decided it (C-06).

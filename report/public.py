@@ -4,7 +4,9 @@ Every public renderer calls :func:`public_view` first and renders only what it r
 thread's vote (counts after every rule, voters, links), the outcome and the rule that decided it,
 absences, removals, violations, revealed roles (announced by PC-06). Dropped: everything under
 ``private`` (roles, factions, ability users, the mayor, draw seeds), vote weights, the engine's free
-notes (they may name an ability), the review queue (a moderator's to-do list), and whatever would
+notes (they may name an ability), the review queue (a moderator's to-do list; only its
+``V-UNREADABLE-POST`` items stay, so that no reader takes a count for complete when a post could
+not be read: they name a post and what was missing, nothing secret), and whatever would
 show who used a secret ability or card (rules.md seed text: "revealing a role or card to third
 parties is forbidden", palermo-43-extreme).
 """
@@ -29,6 +31,8 @@ HIDDEN_VIOLATIONS = frozenset({"V-LOCKED-VOTE"})
 # leader; MS-02: who hammered). Any other engine note may carry a secret (LM-02: a runoff vote,
 # sent to the master privately) and stays out of public reports.
 PUBLIC_NOTE_RULES = ("MB-05:", "MB-06:", "MS-02:")
+# Review items every reader must see (issue 11: a post votal could not read is never silent).
+PUBLIC_REVIEW_RULES = frozenset({"V-UNREADABLE-POST"})
 
 _VOTE_KEYS = ("voter", "target", "post", "url", "time", "status", "rule", "window")
 _VIOLATION_KEYS = ("rule", "player", "post", "url", "time")
@@ -57,6 +61,10 @@ def public_view(result: dict) -> dict:
     out["removed"] = [{k: r[k] for k in ("player", "reason", "rule") if k in r}
                       for r in result.get("removed", [])]
     out["notes"] = [n for n in result.get("notes", []) if n.startswith(PUBLIC_NOTE_RULES)]
+    review = [copy.deepcopy(r) for r in result.get("review", [])
+              if r.get("rule") in PUBLIC_REVIEW_RULES]
+    if review:
+        out["review"] = review
     return out
 
 

@@ -13,6 +13,7 @@ from datetime import timedelta
 from markupsafe import Markup
 
 from votal.report import i18n
+from votal.report.public import PUBLIC_REVIEW_RULES
 
 # Rulesets with a vote-change window after the deadline (PX-03: 20:05-20:10), in minutes.
 WINDOWS: dict[str, tuple[int, int]] = {"palermo-extreme": (5, 10)}
@@ -123,7 +124,8 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
         rows=rows, not_counted=_not_counted(result, changed, lang),
         absent=tuple(result.get("absent", [])), removed=_removed(result, lang),
         violations=_violations(result.get("violations", []), tz, lang),
-        review=_review(result.get("review", []) if not result.get("public") else [], lang),
+        review=_review([r for r in result.get("review", []) if not result.get("public")
+                        or r.get("rule") in PUBLIC_REVIEW_RULES], lang),
         revealed=tuple(revealed_text(r) for r in result.get("revealed", [])),
         notes=tuple(i18n.note_text(n, lang) for n in result.get("notes", [])),
         private=() if result.get("public") else _private(result, lang),

@@ -1,13 +1,18 @@
 """The normalised post (interfaces.md §2): what every adapter produces and every later layer reads.
 
 Pure data and (de)serialisation; no HTTP, no HTML parsing beyond the BBCode conversion hook.
+
+A post an adapter could read only in part is kept with what it could read (interfaces.md §2,
+revision 2; issue 11): ``time`` None, ``author`` or ``html`` empty, and ``problems`` naming
+what is missing (``"time"``, ``"author"``, ``"body"``). Nothing downstream drops it silently:
+the scrape summary names it and the tally puts it in review (``V-UNREADABLE-POST``).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -22,6 +27,10 @@ class PostVersion:
     html: str
 
 
+PROBLEMS = ("author", "time", "body")  # what a post can lack, in the order they are named
+_LAST = datetime.max.replace(tzinfo=timezone.utc)
+
+
 @dataclass(frozen=True, slots=True)
 class Post:
     id: str
@@ -30,18 +39,32 @@ class Post:
     url: str
     author: str
     author_id: str | None
-    time: datetime
+    time: datetime | None  # None only when "time" is in problems
     edited: datetime | None
     html: str
     # Extension: later versions of the body, oldest first (the store fills it; JSONL key "versions").
     versions: tuple[PostVersion, ...] = field(default=())
+    # What could not be read off the page (interfaces.md §2 rev. 2): "author", "time", "body".
+    problems: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        if self.time.tzinfo is None:
+        if self.time is None:
+            if "time" not in self.problems:
+                raise ValueError(f"post {self.id}: no time, and 'time' is not among its problems")
+        elif self.time.tzinfo is None:
             raise ValueError(f"post {self.id}: time {self.time} has no offset")
+        unknown = set(self.problems) - set(PROBLEMS)
+        if unknown:
+            raise ValueError(f"post {self.id}: unknown problems {sorted(unknown)}")
+
+    @property
+    def readable(self) -> bool:
+        """Author, time and body all read: the post can be placed and judged."""
+        return not self.problems
 
     def sort_key(self) -> tuple:
-        return (self.time, self.number if self.number is not None else 0, self.id)
+        """Thread order: time, then number; a post without time goes after the timed ones."""
+        return (self.time or _LAST, self.number if self.number is not None else 0, self.id)
 
     def to_dict(self) -> dict:
         d = {
@@ -51,13 +74,20 @@ class Post:
             "url": self.url,
             "author": self.author,
             "author_id": self.author_id,
-            "time": self.time.isoformat(),
+            "time": self.time.isoformat() if self.time else None,
             "edited": self.edited.isoformat() if self.edited else None,
             "html": self.html,
         }
+        if self.problems:
+            d["problems"] = list(self.problems)
         if self.versions:
             d["versions"] = [{"seen": v.seen.isoformat(), "html": v.html} for v in self.versions]
         return d
+
+
+def describe_problems(post: Post) -> str:
+    """What the scrape summary and the review say of a partly read post."""
+    return f"post {post.id}: " + ", ".join(post.problems) + " not found"
 
 
 def _parse_time(value: object, where: str, key: str) -> datetime:
@@ -79,6 +109,7 @@ def post_from_dict(d: dict, where: str = "post") -> Post:
     for key in ("id", "author", "time"):
         if key not in d:
             raise PostsFileError(f"{where}: missing '{key}'")
+    problems = _problems(d, where)
     html = d.get("html")
     if html is None:
         if "bbcode" not in d:
@@ -104,11 +135,24 @@ def post_from_dict(d: dict, where: str = "post") -> Post:
         url=str(d.get("url") or ""),
         author=str(d["author"]),
         author_id=str(d["author_id"]) if d.get("author_id") is not None else None,
-        time=_parse_time(d["time"], where, "time"),
+        time=_parse_time(d["time"], where, "time") if d["time"] is not None else None,
         edited=_parse_time(d["edited"], where, "edited") if d.get("edited") else None,
         html=str(html),
         versions=versions,
+        problems=problems,
     )
+
+
+def _problems(d: dict, where: str) -> tuple[str, ...]:
+    """``problems`` as given, plus what the record itself shows missing (a null time)."""
+    given = d.get("problems") or []
+    if not isinstance(given, list) or any(p not in PROBLEMS for p in given):
+        raise PostsFileError(f"{where}: 'problems' must be a list of {', '.join(PROBLEMS)}; "
+                             f"got {given!r}")
+    found = set(given)
+    if d["time"] is None:
+        found.add("time")
+    return tuple(p for p in PROBLEMS if p in found)
 
 
 def iter_posts_jsonl(path: Path) -> Iterator[Post]:

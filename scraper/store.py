@@ -10,7 +10,9 @@ Tables (schema version in ``PRAGMA user_version``; a newer schema is refused wit
 * ``pages``    one row per thread page: URL, page number, fetch time, ETag / Last-Modified, the
   sha256 of the body and the body itself (zlib) so a 304 answer can be re-read without a request.
   A page row is a cache of the latest fetch of that page; posts and versions are the record.
-* ``posts``    one row per post with what the forum said when votal first saw it (never updated).
+* ``posts``    one row per post with what the forum said when votal first saw it (never updated,
+  except to complete what a first reading lacked: a post stored without its time, ``time`` ''
+  and ``problems`` "time", gets the time a later reading found; schema 2, issue 11).
 * ``post_versions``  every distinct body of a post with the time votal first saw it. Nothing is
   ever overwritten or deleted: an edit made after a deadline stays visible (rules.md C-07).
 
@@ -31,7 +33,7 @@ from typing import Iterable
 from votal.errors import StoreError
 from votal.scraper.model import Post, PostVersion
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE threads (
@@ -48,6 +50,7 @@ CREATE TABLE posts (
     thread TEXT NOT NULL REFERENCES threads(key), id TEXT NOT NULL, number INTEGER,
     thread_url TEXT NOT NULL, url TEXT NOT NULL, author TEXT NOT NULL, author_id TEXT,
     time TEXT NOT NULL, page INTEGER, first_seen TEXT NOT NULL,
+    problems TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (thread, id)
 );
 CREATE TABLE post_versions (
@@ -138,6 +141,10 @@ class Store:
         if version == 0:
             self._db.executescript(
                 "BEGIN;" + _SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+        elif version == 1:  # schema 2: posts read only in part (issue 11)
+            self._db.executescript(
+                "BEGIN; ALTER TABLE posts ADD COLUMN problems TEXT NOT NULL DEFAULT '';"
+                f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
 
     def _tx(self):
         return _Transaction(self._db, self.path)
@@ -238,12 +245,13 @@ class Store:
         h = body_hash(post.html)
         cur = self._db.execute(
             "INSERT OR IGNORE INTO posts(thread, id, number, thread_url, url, author, author_id, "
-            "time, page, first_seen) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (key, post.id, post.number, post.thread or key, post.url, post.author, post.author_id, _iso(post.time),
-             page, _iso(seen)))
+            "time, page, first_seen, problems) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (key, post.id, post.number, post.thread or key, post.url, post.author, post.author_id,
+             _iso(post.time) or "", page, _iso(seen), ",".join(post.problems)))
         if cur.rowcount:
             self._add_version(key, post, 0, h, seen)
             return "new"
+        self._complete(key, post)
         known = self._db.execute(
             "SELECT 1 FROM post_versions WHERE thread=? AND post_id=? AND hash=?",
             (key, post.id, h)).fetchone()
@@ -254,6 +262,21 @@ class Store:
             (key, post.id)).fetchone()[0]
         self._add_version(key, post, seq, h, seen)
         return "edited"
+
+    def _complete(self, key: str, post: Post) -> None:
+        """A later reading fills what the stored one lacked (never changes what was read)."""
+        row = self._db.execute("SELECT author, time, problems FROM posts WHERE thread=? AND id=?",
+                               (key, post.id)).fetchone()
+        if row is None or not row[2]:
+            return
+        lacking = set(row[2].split(","))
+        author = post.author if "author" in lacking and "author" not in post.problems else row[0]
+        time = _iso(post.time) if "time" in lacking and post.time is not None else row[1]
+        # "body" stays: the body a later reading found is a later version, read back as the body
+        still = [p for p in row[2].split(",")
+                 if not (p == "author" and author) and not (p == "time" and time)]
+        self._db.execute("UPDATE posts SET author=?, time=?, problems=? WHERE thread=? AND id=?",
+                         (author, time, ",".join(still), key, post.id))
 
     def _add_version(self, key: str, post: Post, seq: int, h: str, seen: datetime) -> None:
         self._db.execute(
@@ -273,14 +296,20 @@ class Store:
             versions.setdefault(row[0], []).append(row[1:])
         out = []
         for row in self._db.execute(
-                "SELECT id, number, thread_url, url, author, author_id, time FROM posts "
+                "SELECT id, number, thread_url, url, author, author_id, time, problems FROM posts "
                 "WHERE thread=?", (key,)):
             vs = versions.get(row[0]) or [(None, None, "")]
             edited = next((_dt(v[1]) for v in reversed(vs) if v[1]), None)
+            problems = tuple(row[7].split(",")) if row[7] else ()
+            html, later = vs[0][2], vs[1:]
+            if "body" in problems and not html and later:  # the body a later reading found
+                html, later, problems = later[0][2], later[1:], tuple(
+                    p for p in problems if p != "body")
             out.append(Post(
                 id=row[0], number=row[1], thread=row[2], url=row[3], author=row[4],
-                author_id=row[5], time=_dt(row[6]), edited=edited, html=vs[0][2],
-                versions=tuple(PostVersion(_dt(v[0]), v[2]) for v in vs[1:])))
+                author_id=row[5], time=_dt(row[6]), edited=edited, html=html,
+                versions=tuple(PostVersion(_dt(v[0]), v[2]) for v in later),
+                problems=problems))
         return sorted(out, key=Post.sort_key)
 
 

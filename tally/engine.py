@@ -11,9 +11,9 @@ from datetime import datetime
 from typing import Iterable
 
 from votal.errors import GameFileError
-from votal.scraper.model import Post, PostVersion
+from votal.scraper.model import Post, PostVersion, describe_problems
 from votal.tally.game import Game
-from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState
+from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState, ReviewItem
 from votal.tally.names import NameResolver, fold
 from votal.tally.result import freeze
 from votal.tally.rules.context import Day, GameState
@@ -40,10 +40,11 @@ class _Run:
             murder_at_schedule=bool(game.options.get("murder_at_schedule", False)),
             removals_at_end=self.preset.removals_at_end)
         self.state = GameState()
-        self.main = _by_day(self.schedule, posts.main)
-        self.votes = _by_day(self.schedule, posts.votes) if posts.votes is not None else self.main
-        self.resolver = _resolver(game, self.timeline)
         self.authors = {fold(n): p.name for p in game.players for n in (p.name, *p.aliases)}
+        self.unreadable: dict[int, list[ReviewItem]] = {}
+        self.main = self._split(posts.main)
+        self.votes = self._split(posts.votes) if posts.votes is not None else self.main
+        self.resolver = _resolver(game, self.timeline)
         self.moderators = frozenset(fold(m) for m in game.moderators)
         self.cache: dict = {}
         self._folded: dict[str, str] = {}
@@ -63,8 +64,48 @@ class _Run:
 
     @property
     def last_day(self) -> int:
-        days = [d for d in (*self.main, *self.votes) if d > 0]
+        days = [d for d in (*self.main, *self.votes, *self.unreadable) if d > 0]
         return max(days, default=1)
+
+    def _split(self, posts: Iterable[Post]) -> dict[int, list[Post]]:
+        """The posts that can be judged, by day; each post read only in part becomes a
+        ``V-UNREADABLE-POST`` review item (interfaces.md §2 rev. 2) on the day it belongs to —
+        by its time, else on every day its neighbours in thread order span — never a vote."""
+        merged = merge_versions(posts)
+        readable = [p for p in merged if p.readable]
+        by_day = _by_day(self.schedule, readable)
+        timed = sorted((p for p in readable if p.number is not None), key=lambda p: p.number)
+        for p in merged:
+            if p.readable:
+                continue
+            item = ReviewItem("V-UNREADABLE-POST", self._author_name(p.author), p.id, p.url,
+                              describe_problems(p))
+            for n in self._days_of(p, timed, by_day):
+                if item not in self.unreadable.setdefault(n, []):
+                    self.unreadable[n].append(item)
+        return by_day
+
+    def _days_of(self, post: Post, timed: list[Post], by_day: dict[int, list[Post]]) -> range:
+        if post.time is not None:
+            n = self.schedule.day_of(post.time)
+            return range(n, n + 1)
+        known = [d for d in by_day if d > 0] or [1]
+        lo, hi = min(known), max(known)
+        if post.number is not None:
+            before = [p for p in timed if p.number < post.number]
+            after = [p for p in timed if p.number > post.number]
+            if before:
+                lo = max(self.schedule.day_of(before[-1].time), 1)
+            if after:
+                hi = max(self.schedule.day_of(after[0].time), 1)
+            if not after:
+                hi = max(hi, lo)
+            if not before:
+                lo = min(lo, hi)
+        return range(lo, hi + 1)
+
+    def _author_name(self, author: str) -> str | None:
+        return self.authors.get(fold(author)) or author or None
 
     def day(self, n: int, until: tuple[datetime, int] | None = None) -> DayResult:
         start, deadline, end = self.schedule.bounds(n)
@@ -77,6 +118,7 @@ class _Run:
                 self.votes.get(n, []), until),
             until=until, resolver=self.resolver, author_slot=self.author_slot,
             moderators=self.moderators, cache=self.cache)
+        day.review.extend(self.unreadable.get(n, ()))
         for step in self.preset.steps:
             step(day)
         if day.outcome is None:
