@@ -91,21 +91,27 @@ def scrape_cmd(
                                           "members-only threads (never printed or stored)."),
     rate: float = typer.Option(1.0, "--rate", help="Requests per second per host."),
     concurrency: int = typer.Option(2, "--concurrency", help="Requests at a time per host."),
+    fetched_at: str | None = typer.Option(
+        None, "--fetched-at", metavar="TIME",
+        help="When the saved pages were fetched (ISO time; without offset, in --timezone): "
+             "anchors their relative dates (\"Today, 09:41\")."),
 ) -> None:
     """Fetch or read a thread into the local store; print pages, posts, new and edited posts."""
     from votal.scraper.http import HttpOptions
     from votal.scraper.model import write_posts_jsonl
-    from votal.scraper.sources import scrape_source
+    from votal.scraper.sources import parse_fetched_at, scrape_source
     from votal.scraper.store import default_db_path
 
     if out is not None:
         check_output_file(out)
     options = HttpOptions(rate=rate, concurrency=max(1, concurrency))
+    when = parse_fetched_at(fetched_at, timezone) if fetched_at else None
     store = db or default_db_path()
     with _scrape_progress() as progress:
         try:
             summary, posts = scrape_source(source, db=store, timezone=timezone, full=full,
-                                           cookies=cookies, options=options, progress=progress)
+                                           cookies=cookies, options=options, progress=progress,
+                                           fetched_at=when)
         except KeyboardInterrupt:
             raise Interrupted(f"interrupted: {progress.done} page(s) of {source} were stored in "
                               f"{store} and are kept; run the same command again to resume") from None

@@ -59,21 +59,32 @@ _DAY_WORDS = {
     "σημερα": 0, "χθες": 1, "εχθες": 1, "προχθες": 2, "προχτες": 2,
     "oggi": 0, "ieri": 1, "avantieri": 2, "altroieri": 2,
     "сегодня": 0, "вчера": 1, "позавчера": 2,
+    "heute": 0, "gestern": 1, "vorgestern": 2,          # de (vBulletin, phpBB, XenForo packs)
+    "aujourd'hui": 0, "aujourdhui": 0, "hier": 1, "avant-hier": 2,   # fr
+    "hoy": 0, "ayer": 1, "anteayer": 2,                 # es
 }
 
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 # Stem of a unit word (accent-stripped) -> unit key.
 _UNIT_STEMS = (
-    ("sec", "s"), ("second", "s"), ("δευτερολεπτ", "s"), ("секунд", "s"),
+    ("sec", "s"), ("second", "s"), ("δευτερολεπτ", "s"), ("секунд", "s"), ("sekund", "s"),
+    ("segund", "s"),
     ("min", "m"), ("λεπτ", "m"), ("минут", "m"),
-    ("hour", "h"), ("hr", "h"), ("or", "h"), ("ωρ", "h"), ("час", "h"),
+    ("hour", "h"), ("hr", "h"), ("or", "h"), ("ωρ", "h"), ("час", "h"), ("stund", "h"),
+    ("heure", "h"), ("hora", "h"),
     ("day", "d"), ("giorn", "d"), ("μερ", "d"), ("ημερ", "d"), ("дн", "d"), ("ден", "d"),
-    ("week", "w"), ("settiman", "w"), ("εβδομαδ", "w"), ("недел", "w"),
+    ("tag", "d"), ("jour", "d"), ("dia", "d"),
+    ("week", "w"), ("settiman", "w"), ("εβδομαδ", "w"), ("недел", "w"), ("woch", "w"),
+    ("semaine", "w"), ("semana", "w"),
 )
-_ONE_WORDS = {"a", "an", "one", "un", "una", "uno", "ενα", "μια", "μιαν", "одну", "один", "одна"}
+_ONE_WORDS = {"a", "an", "one", "un", "una", "uno", "ενα", "μια", "μιαν", "одну", "один", "одна",
+              "einer", "einem", "eine", "une"}
+# A post counter printed beside the date ("#3 Today, 09:41" in vBulletin 3 postbits).
+_POST_COUNTER = re.compile(r"(?<!\w)#\s?\d+(?!\w)")
 _COUNT = r"(?:(?P<n>\d+)\s*|(?P<w>[^\W\d_]+)(?:'|\s+))?"
 _AGO_FORMS = (
-    re.compile(r"^πριν(?:\s+απο)?\s+" + _COUNT + r"(?P<unit>[^\W\d_]+)$"),
+    # "πριν από 5 λεπτά", "vor 5 Minuten", "il y a 5 minutes", "hace 5 minutos"
+    re.compile(r"^(?:πριν(?:\s+απο)?|vor|il y a|hace)\s+" + _COUNT + r"(?P<unit>[^\W\d_]+)$"),
     re.compile(r"^" + _COUNT + r"(?P<unit>[^\W\d_]+)\s+(?:ago|fa|назад|πριν)$"),
 )
 _NOW_PHRASES = (
@@ -81,8 +92,9 @@ _NOW_PHRASES = (
     "pochi secondi fa", "un momento fa", "adesso", "ora", "proprio ora",
     "μολις τωρα", "τωρα", "λιγα δευτερολεπτα πριν", "πριν απο λιγα δευτερολεπτα",
     "только что", "менее минуты назад", "меньше минуты назад",
+    "gerade eben", "soeben", "jetzt", "a l'instant", "a linstant", "ahora", "ahora mismo",
 )
-_AGO_MARKERS = ("ago", " fa", "назад", "πριν")
+_AGO_MARKERS = ("ago", " fa", "назад", "πριν", "vor ", "il y a ", "hace ")
 _AMPM = {"am": "am", "a.m.": "am", "πμ": "am", "π.μ.": "am", "pm": "pm", "p.m.": "pm",
          "μμ": "pm", "μ.μ.": "pm"}
 
@@ -108,34 +120,46 @@ def from_iso(value: str, assume: ZoneInfo | timezone = UTC) -> datetime:
     return t if t.tzinfo is not None else t.replace(tzinfo=assume)
 
 
-def parse_forum_time(text: str, tz: ZoneInfo, now: datetime,
+def parse_forum_time(text: str, tz: ZoneInfo, now: datetime | None,
                      languages: Sequence[str] | None = None,
                      date_order: str | None = None) -> datetime | None:
     """The instant a forum's visible date text means, in ``tz``; ``None`` when it means none.
 
-    ``now`` (aware) anchors relative forms. ``date_order`` ("DMY"/"MDY"/"YMD") settles numeric
+    ``now`` (aware) anchors relative forms: the page's fetch time. ``None`` means nothing fixes
+    it (a saved page without ``--fetched-at`` or a clue of its own): then a relative date or
+    one without a year means no instant, and its post goes to review rather than onto a guessed
+    day (issue 11). A post counter beside the date ("#3 Today, 09:41") is ignored.
+    ``date_order`` ("DMY"/"MDY"/"YMD") settles numeric
     dates whose order the digits cannot tell ("05-06-2016"); by default dots are day-first,
     dashes and slashes month-first for English boards (vBulletin/MyBB "m-d-Y") and day-first
     for boards in other languages.
     """
     if not text:
         return None
-    norm = _normalise(text)
+    norm = " ".join(_POST_COUNTER.sub(" ", _normalise(text)).split())
     if not norm or len(norm) > 120:
         return None
     langs = tuple(languages) if languages else DEFAULT_LANGUAGES
     order = date_order or ("MDY" if langs[0] == "en" else "DMY")
-    local_now = now.astimezone(tz)
     ago = _relative_ago(norm)
     if ago is not None:
-        return (now - ago).astimezone(tz)
+        return (now - ago).astimezone(tz) if now is not None else None
     if _day_words(norm):
-        naive = _relative_day(norm, local_now.date())
+        if now is None:
+            return None
+        naive = _relative_day(norm, now.astimezone(tz).date())
         return _localise(naive, tz) if naive else None
     naive = _absolute(norm, order)
     if naive is None:
-        return _dateparser_fallback(norm, tz, local_now.replace(tzinfo=None), langs, order)
+        base = now.astimezone(tz).replace(tzinfo=None) if now is not None else None
+        return _dateparser_fallback(norm, tz, base, langs, order)
     return _localise(naive, tz)
+
+
+def is_relative(text: str) -> bool:
+    """The text is a relative date ("Today, 20:04", "5 minutes ago"): it needs the fetch time."""
+    norm = " ".join(_POST_COUNTER.sub(" ", _normalise(text or "")).split())
+    return bool(norm) and (_relative_ago(norm) is not None or bool(_day_words(norm)))
 
 
 def _normalise(text: str) -> str:
@@ -280,18 +304,23 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
 
 
 @lru_cache(maxsize=2048)
-def _dateparser_fallback(norm: str, tz: ZoneInfo, base: datetime, langs: tuple[str, ...],
-                         order: str) -> datetime | None:
-    """Anything the fast paths did not read; needs a digit and a full day+month to be trusted."""
+def _dateparser_fallback(norm: str, tz: ZoneInfo, base: datetime | None,
+                         langs: tuple[str, ...], order: str) -> datetime | None:
+    """Anything the fast paths did not read; needs a digit and a full day+month to be trusted
+    (and the year too when no fetch time ``base`` can supply it)."""
     if not re.search(r"\d", norm):
         return None
+    if base is None and not re.search(r"(?<!\d)\d{4}(?!\d)", norm):
+        return None  # no fetch time: only a date that prints its year is an instant
     import dateparser  # slow to import: only when a page needs it
 
     settings = {
         "TIMEZONE": getattr(tz, "key", None) or "UTC", "RETURN_AS_TIMEZONE_AWARE": True,
-        "RELATIVE_BASE": base,
-        "DATE_ORDER": order, "PREFER_DATES_FROM": "past", "REQUIRE_PARTS": ["day", "month"],
+        "DATE_ORDER": order, "PREFER_DATES_FROM": "past",
+        "REQUIRE_PARTS": ["day", "month"] if base is not None else ["day", "month", "year"],
     }
+    if base is not None:
+        settings["RELATIVE_BASE"] = base
     try:
         result = dateparser.parse(norm, languages=list(langs), settings=settings)
     except Exception:  # dateparser raises assorted errors on odd input; it means "not a date"

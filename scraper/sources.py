@@ -29,9 +29,20 @@ from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_
 from votal.scraper.encoding import decode
 from votal.scraper.http import HttpClient, HttpOptions
 from votal.scraper.model import Post, read_posts_jsonl
+from votal.scraper.pageclock import page_fetched_at
 from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 
 PAGE_SUFFIXES = (".html", ".htm")
+
+
+def parse_fetched_at(text: str, tz_name: str) -> datetime:
+    """``--fetched-at``: an ISO time; without an offset it is in the forum's zone."""
+    try:
+        t = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise InputError(f"--fetched-at: not an ISO time: {text!r} "
+                         "(e.g. 2026-12-01T09:41 or 2026-12-01T09:41+02:00)") from None
+    return t if t.tzinfo is not None else t.replace(tzinfo=zone(tz_name))
 
 
 def is_url(source: str) -> bool:
@@ -59,8 +70,13 @@ def saved_url(html: str) -> str | None:
     return unescape(m.group(1) or m.group(2)) if m else None
 
 
-def read_saved_page(path: Path, tz_name: str, forced: str | None = None) -> SavedPage:
-    """Parse one saved page; the engine comes from the markup (or ``forced``)."""
+def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
+                    fetched_at: datetime | None = None) -> SavedPage:
+    """Parse one saved page; the engine comes from the markup (or ``forced``).
+
+    Relative dates are anchored on ``fetched_at`` (``--fetched-at``), else on the fetch time
+    the page states itself (scraper/pageclock.py), else on the file's modification time.
+    """
     try:
         html = decode(path.read_bytes(), None)  # <meta charset> (cp1251 boards), else UTF-8
     except OSError as e:
@@ -68,19 +84,21 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None) -> Save
     engine = engines.get(forced) if forced else engines.for_page(html, str(path))
     url = saved_url(html) or path.resolve().as_uri()
     tz = zone(tz_name)
-    mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC).astimezone(tz)
-    posts = engine.parse_page(html, url, tz, mtime)
+    now = fetched_at or page_fetched_at(html, tz) \
+        or datetime.fromtimestamp(path.stat().st_mtime, UTC).astimezone(tz)
+    posts = engine.parse_page(html, url, tz, now)
     if not posts:
         raise explain_empty(str(path), html, engine)
     return SavedPage(path, engine, engine.page_info(html, url), posts, html)
 
 
-def read_saved_folder(folder: Path, tz_name: str) -> list[SavedPage]:
+def read_saved_folder(folder: Path, tz_name: str,
+                      fetched_at: datetime | None = None) -> list[SavedPage]:
     """Every saved page of a folder, sorted by the page number the pages print."""
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in PAGE_SUFFIXES)
     if not files:
         raise InputError(f"{folder}: no saved pages (.html/.htm) in this folder")
-    pages = [read_saved_page(f, tz_name) for f in files]
+    pages = [read_saved_page(f, tz_name, fetched_at=fetched_at) for f in files]
     pages.sort(key=lambda p: (p.info.current, p.path.name))
     for a, b in zip(pages, pages[1:]):
         if a.info.current == b.info.current:
@@ -123,13 +141,16 @@ def store_jsonl(store: Store, key: str, path: Path, posts: list[Post],
 
 
 def import_file_source(path: Path, tz_name: str, store: Store | None,
-                       now: datetime) -> tuple[list[Post], ScrapeSummary]:
-    """Read a saved page, folder or JSONL; store it when ``store`` is given; return its posts."""
+                       now: datetime, fetched_at: datetime | None = None,
+                       ) -> tuple[list[Post], ScrapeSummary]:
+    """Read a saved page, folder or JSONL; store it when ``store`` is given; return its posts.
+
+    ``fetched_at``: when the saved pages were fetched (anchors their relative dates)."""
     key = str(path.resolve())
     if path.is_dir():
-        pages = read_saved_folder(path, tz_name)
+        pages = read_saved_folder(path, tz_name, fetched_at)
     elif path.suffix.lower() in PAGE_SUFFIXES:
-        pages = [read_saved_page(path, tz_name)]
+        pages = [read_saved_page(path, tz_name, fetched_at=fetched_at)]
     elif path.suffix.lower() == ".jsonl":
         posts = read_posts_jsonl(path)
         if store is None:
@@ -202,14 +223,22 @@ def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
 def scrape_source(source: str, *, db: Path, timezone: str, full: bool = False,
                   cookies: Path | None = None, options: HttpOptions = HttpOptions(),
                   progress: Progress | None = None,
-                  base_dir: Path | None = None) -> tuple[ScrapeSummary, list[Post]]:
-    """``votal scrape``: any source into the store at ``db``; the thread's posts read back."""
+                  base_dir: Path | None = None,
+                  fetched_at: datetime | None = None) -> tuple[ScrapeSummary, list[Post]]:
+    """``votal scrape``: any source into the store at ``db``; the thread's posts read back.
+
+    ``fetched_at`` (``--fetched-at``) dates saved pages; a thread fetched over HTTP is dated by
+    the server's answer, so it is refused there."""
     zone(timezone)
+    if fetched_at is not None and is_url(source):
+        raise InputError("--fetched-at is for saved pages: a thread fetched over HTTP is dated "
+                         "by the server's answer")
     with Store(db) as store:
         if is_url(source):
             summary = refresh(source, store=store, timezone=timezone, options=options,
                               cookies=cookies, full=full, progress=progress)
             return summary, store.posts(summary.thread)
         path = resolve_path(source, base_dir or Path.cwd())
-        posts, summary = import_file_source(path, timezone, store, datetime.now(UTC))
+        posts, summary = import_file_source(path, timezone, store, datetime.now(UTC),
+                                            fetched_at)
         return summary, posts

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from votal.scraper.dates import from_epoch, from_iso, parse_forum_time
+from votal.scraper.dates import from_epoch, from_iso, is_relative, parse_forum_time
 
 ATHENS = ZoneInfo("Europe/Athens")
 ROME = ZoneInfo("Europe/Rome")
@@ -138,3 +138,45 @@ def test_from_iso_assumes_given_zone():
     assert got == datetime(2019, 4, 9, 8, 37, 23, tzinfo=ATHENS)
     with pytest.raises(ValueError, match="ISO"):
         from_iso("yesterday")
+
+
+# ---- issue 11: relative dates in every language, the post counter, no fetch time ----------
+
+_NOW11 = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+_ATH = ZoneInfo("Europe/Athens")
+
+
+@pytest.mark.parametrize("text,want", [
+    ("#3 Today, 09:41", "2026-12-01T09:41:00+02:00"),          # vB3 postbit: counter leaks in
+    ("# 12 Yesterday, 08:04 PM", "2026-11-30T20:04:00+02:00"),
+    ("Heute, 09:41", "2026-12-01T09:41:00+02:00"),
+    ("Gestern um 20:04", "2026-11-30T20:04:00+02:00"),
+    ("vor 5 Minuten", "2026-12-01T13:55:00+02:00"),
+    ("hier à 20:04", "2026-11-30T20:04:00+02:00"),
+    ("il y a 2 heures", "2026-12-01T12:00:00+02:00"),
+    ("ayer a las 20:04", "2026-11-30T20:04:00+02:00"),
+    ("Χθες στις 20:04", "2026-11-30T20:04:00+02:00"),
+    ("Πριν από 5 λεπτά", "2026-12-01T13:55:00+02:00"),
+    ("Ieri alle 20:04", "2026-11-30T20:04:00+02:00"),
+    ("Вчера в 20:04", "2026-11-30T20:04:00+02:00"),
+    ("#7 06-15-2016, 03:03 PM", "2016-06-15T15:03:00+03:00"),
+])
+def test_relative_forms_and_post_counter(text, want):
+    got = parse_forum_time(text, _ATH, _NOW11, ["en", "el", "it", "ru"])
+    assert got is not None and got == datetime.fromisoformat(want), (text, got)
+
+
+@pytest.mark.parametrize("text", ["Today, 09:41", "Χθες στις 20:04", "5 minutes ago",
+                                   "vor 5 Minuten", "Dec 1, 09:41"])
+def test_without_a_fetch_time_nothing_relative_is_guessed(text):
+    assert parse_forum_time(text, _ATH, None, ["en", "el", "de"]) is None
+
+
+def test_without_a_fetch_time_absolute_dates_still_read():
+    got = parse_forum_time("Sun Sep 27, 2009 4:13 pm", ZoneInfo("UTC"), None, ["en"])
+    assert got == datetime(2009, 9, 27, 16, 13, tzinfo=ZoneInfo("UTC"))
+
+
+def test_is_relative():
+    assert is_relative("#3 Today, 09:41") and is_relative("Πριν από 5 λεπτά")
+    assert not is_relative("06-15-2016, 03:03 PM")
