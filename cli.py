@@ -81,7 +81,8 @@ def _scrape_progress():
 @app.command("scrape")
 def scrape_cmd(
     source: str = typer.Argument(..., help="Thread URL (engine:URL forces an adapter), a saved "
-                                 "page (.html), a folder of saved pages, or a posts .jsonl."),
+                                 "page (.html), a saved Discourse .json, a folder of saved "
+                                 "pages, or a posts .jsonl."),
     out: Path | None = typer.Option(None, "--out", help="Write the thread's posts (JSONL)."),
     db: Path | None = typer.Option(None, "--db", help="Store file (default: $VOTAL_DB, "
                                      "else $XDG_DATA_HOME/votal/votal.sqlite)."),

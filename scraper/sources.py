@@ -5,7 +5,10 @@
 * a thread URL (``engine:URL`` forces an adapter): refreshed into the store unless ``offline``,
   then read back from the store (first-seen bodies, later versions in ``Post.versions``, C-07);
 * a saved thread page (``.html``/``.htm``): engine detected from the markup;
-* a folder of saved pages: every ``.html``/``.htm`` in it, in page-number order;
+* a saved Discourse JSON answer (``/t/slug/123.json``, ``/t/123/posts.json``: the same document
+  votal reads over HTTP, issue 11);
+* a folder of saved pages: every ``.html``/``.htm`` (and Discourse ``.json``) in it, in
+  page-number order;
 * a ``.jsonl`` of normalised posts (interfaces.md §2), or of BBCode posts (``bbcode`` field).
 
 Relative paths are taken from ``base_dir`` (the game file's folder). Saved pages and JSONL files
@@ -16,7 +19,7 @@ edit between two saves is kept as a second version; without a store they are rea
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from html import unescape
 from pathlib import Path
@@ -33,6 +36,7 @@ from votal.scraper.pageclock import page_fetched_at
 from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 
 PAGE_SUFFIXES = (".html", ".htm")
+JSON_SUFFIX = ".json"  # a saved Discourse answer
 
 
 def parse_fetched_at(text: str, tz_name: str) -> datetime:
@@ -92,10 +96,46 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
     return SavedPage(path, engine, engine.page_info(html, url), posts, html)
 
 
+def read_saved_json(path: Path, number: int = 1) -> SavedPage:
+    """A saved Discourse JSON answer (``/t/slug/123.json`` or ``posts.json``) as one page: the
+    same parse as over HTTP; its times are machine times, so no zone or fetch time is needed."""
+    try:
+        text = decode(path.read_bytes(), None)
+    except OSError as e:
+        raise InputError(f"{path}: cannot read saved file ({e.strerror})") from None
+    if '"post_stream"' not in text[:4096] and '"post_stream"' not in text:
+        raise InputError(f"{path}: not a saved Discourse answer (no \"post_stream\"); votal reads "
+                         "saved pages (.html/.htm), Discourse JSON and posts files (.jsonl)")
+    engine = engines.get("discourse")
+    from votal.scraper.engines import discourse
+
+    url = path.resolve().as_uri()
+    posts = discourse.parse_posts_json(text, url, url, link=True)
+    if not posts:
+        raise ScrapeError(f"{path}: this Discourse answer holds no posts")
+    # the answer names no host: permalinks point into the saved file
+    posts = [replace(p, url=f"{url}#post-{p.number or p.id}") for p in posts]
+    return SavedPage(path, engine, PageInfo(number, None, None), posts, text)
+
+
 def read_saved_folder(folder: Path, tz_name: str,
                       fetched_at: datetime | None = None) -> list[SavedPage]:
-    """Every saved page of a folder, sorted by the page number the pages print."""
+    """Every saved page of a folder, sorted by the page number the pages print (saved
+    Discourse JSON answers: by their first post's number)."""
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in PAGE_SUFFIXES)
+    answers = sorted(p for p in folder.iterdir() if p.suffix.lower() == JSON_SUFFIX)
+    if answers and not files:  # a topic saved through its JSON API: quotes link across answers
+        from votal.scraper.engines.discourse import link_quotes
+
+        pages = sorted((read_saved_json(f) for f in answers),
+                       key=lambda p: (p.posts[0].number or 0, p.path.name))
+        thread = pages[0].posts[0].thread
+        pages = [SavedPage(p.path, p.engine, p.info, [replace(x, thread=thread) for x in p.posts],
+                           p.html) for p in pages]
+        linked = {x.id: x for x in link_quotes([x for p in pages for x in p.posts])}
+        return [SavedPage(p.path, p.engine, PageInfo(i, None, None),
+                          [linked[x.id] for x in p.posts], p.html)
+                for i, p in enumerate(pages, 1)]
     if not files:
         raise InputError(f"{folder}: no saved pages (.html/.htm) in this folder")
     pages = [read_saved_page(f, tz_name, fetched_at=fetched_at) for f in files]
@@ -151,6 +191,8 @@ def import_file_source(path: Path, tz_name: str, store: Store | None,
         pages = read_saved_folder(path, tz_name, fetched_at)
     elif path.suffix.lower() in PAGE_SUFFIXES:
         pages = [read_saved_page(path, tz_name, fetched_at=fetched_at)]
+    elif path.suffix.lower() == JSON_SUFFIX:
+        pages = [read_saved_json(path)]
     elif path.suffix.lower() == ".jsonl":
         posts = read_posts_jsonl(path)
         if store is None:
@@ -158,8 +200,8 @@ def import_file_source(path: Path, tz_name: str, store: Store | None,
         summary = store_jsonl(store, key, path, posts, now)
         return store.posts(key), summary
     else:
-        raise InputError(f"{path}: not a saved page (.html/.htm), a folder of them, "
-                         "or a posts file (.jsonl)")
+        raise InputError(f"{path}: not a saved page (.html/.htm), a saved Discourse answer "
+                         "(.json), a folder of them, or a posts file (.jsonl)")
     if store is None:
         posts = _dedupe([p for page in pages for p in page.posts])
         return posts, ScrapeSummary(len(pages), len(posts), len(posts), 0, 0, key,
