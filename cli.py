@@ -99,7 +99,7 @@ def scrape_cmd(
 ) -> None:
     """Fetch or read a thread into the local store; print pages, posts, new and edited posts."""
     from votal.scraper.http import HttpOptions
-    from votal.scraper.model import write_posts_jsonl
+    from votal.scraper.model import describe_problems, write_posts_jsonl
     from votal.scraper.sources import parse_fetched_at, scrape_source
     from votal.scraper.store import default_db_path
 
@@ -117,10 +117,17 @@ def scrape_cmd(
             raise Interrupted(f"interrupted: {progress.done} page(s) of {source} were stored in "
                               f"{store} and are kept; run the same command again to resume") from None
     typer.echo(f"{summary.thread}: {summary.line()}")
+    partial = [p for p in posts if p.problems]
+    for p in partial:  # kept with what could be read; the tally lists them (V-UNREADABLE-POST)
+        typer.echo(f"  {describe_problems(p)}")
     if out is not None:
         with writing(out):
             n = write_posts_jsonl(posts, out)
         typer.echo(f"wrote {n} posts to {out}")
+    if partial:
+        typer.echo(f"{len(partial)} post(s) read only in part: kept, and left for review by "
+                   "the tally (V-UNREADABLE-POST)", err=True)
+        raise SystemExit(1)  # interfaces.md §4: done, but something needs a human
 
 
 @app.command("demo")

@@ -99,3 +99,16 @@ def test_every_format_names_the_unreadable_post(game: Path, fmt, visibility, cap
     assert code == 0
     assert "post 1002: time not found" in out
     assert "post 1003: author not found" in out
+
+
+def test_scrape_names_each_partial_post_and_exits_1(game: Path, tmp_path: Path, capsys):
+    out = tmp_path / "out.jsonl"
+    code = main(["scrape", str(game.parent / "posts.jsonl"), "--db", str(tmp_path / "s.sqlite"),
+                 "--out", str(out)])
+    captured = capsys.readouterr()
+    assert code == 1  # interfaces.md §4: stored, but something needs a human
+    assert "post 1002: time not found" in captured.out
+    assert "post 1003: author not found" in captured.out
+    assert "2 post(s) read only in part" in captured.err
+    kept = read_posts_jsonl(out)
+    assert {p.id for p in kept} == {"1001", "1002", "1003", "1004"}  # nothing dropped
