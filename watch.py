@@ -168,7 +168,7 @@ class Watcher:
         closed = now >= clock.close
         if changed or fresh or crossed or st.result is None:   # else nothing can have moved
             for p in fresh:
-                if start <= p.time <= now:
+                if p.time is not None and start <= p.time <= now:  # timeless: in review
                     advance(self._count(st, n, clock.close, p.time, (p.number or 0) + 1))
             advance(self._count(st, n, clock.close, now, ALL))
             st.pending = () if closed else tuple(_view(tally_day(st.game, st.posts, n),
@@ -254,7 +254,9 @@ class ReplayClock:
 def replay_source(posts: GamePosts, clock: Callable[[], datetime]) -> Callable[[Game], GamePosts]:
     """The stored posts as the thread showed them at the virtual now."""
     def visible(items):
-        return tuple(p for p in items if p.time <= clock()) if items is not None else None
+        # a post without time (V-UNREADABLE-POST) is shown from the start: it is in review
+        return tuple(p for p in items if p.time is None or p.time <= clock()) \
+            if items is not None else None
 
     return lambda game: GamePosts(visible(posts.main) or (), visible(posts.votes))
 
@@ -263,7 +265,8 @@ def replay_start(game: Game, posts: GamePosts, day: int) -> datetime:
     """Where a replay of ``day`` begins: its first post (the day's start when it has none)."""
     schedule = Schedule(game.schedule, game.tz, window=game.preset.window)
     start, _, end = schedule.bounds(day)
-    times = [p.time for p in (*posts.main, *(posts.votes or ())) if start <= p.time < end]
+    times = [p.time for p in (*posts.main, *(posts.votes or ()))
+             if p.time is not None and start <= p.time < end]
     return min(times, default=start)
 
 
