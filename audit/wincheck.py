@@ -3,7 +3,8 @@
 One small check per ruleset, first that fires decides (python-chess's ``outcome()`` habit):
 PX-21 (palermo-extreme), PC-07 (palermo-classic), LM-08 (lupus-mirtillo, with each role's
 "counts as" value), MS (mafiascum convention: the game ends when no mafia is left or the mafia
-reach parity). The other rulesets state no end condition about votes; nothing is checked there.
+reach parity), MB-10 (mafia-baku) and MR-10 (mafia-forum-ru; MR-08's vote count needs the
+whole game and is the engine's).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from datetime import datetime
 from typing import Callable, Iterable, Mapping, Sequence
 
 from votal.tally.factions import side
-from votal.tally.wins import lm08, ms_parity, pc07, px21
+from votal.tally.wins import lm08, mb10, mr10, ms_parity, pc07, px21
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,8 @@ CHECKS: Mapping[str, tuple[str, Check]] = {
     "palermo-extreme": ("PX-21", px21),
     "palermo-classic": ("PC-07", pc07),
     "lupus-mirtillo": ("LM-08", lm08),
+    "mafia-baku": ("MB-10", mb10),
+    "mafia-forum-ru": ("MR-10", mr10),
     "mafiascum": ("MS", ms_parity),
 }
 

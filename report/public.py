@@ -30,7 +30,7 @@ HIDDEN_VIOLATIONS = frozenset({"V-LOCKED-VOTE"})
 # Notes the rules announce (MB-05: "the lawyer defended blindly"; MB-06: the host may keep the
 # leader; MS-02: who hammered). Any other engine note may carry a secret (LM-02: a runoff vote,
 # sent to the master privately) and stays out of public reports.
-PUBLIC_NOTE_RULES = ("MB-05:", "MB-06:", "MS-02:")
+PUBLIC_NOTE_RULES = ("MB-05:", "MB-06:", "MB-09:", "MS-02:")
 # Review items every reader must see (issue 11: a post votal could not read is never silent).
 PUBLIC_REVIEW_RULES = frozenset({"V-UNREADABLE-POST"})
 
@@ -65,6 +65,9 @@ def public_view(result: dict) -> dict:
               if r.get("rule") in PUBLIC_REVIEW_RULES]
     if review:
         out["review"] = review
+    # Revealed roles (rev. 2): the role as announced (PC-06: a citizen); the true one is private.
+    out["revealed"] = [{k: v for k, v in r.items() if k != "true_role"}
+                       for r in result.get("revealed", [])]
     return out
 
 

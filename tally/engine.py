@@ -37,6 +37,7 @@ class _Run:
         self.schedule = Schedule(game.schedule, game.tz, window=self.preset.window)
         self.timeline = Timeline(
             game, self.schedule, eliminated_state=self.preset.eliminated_state,
+            murdered_state=self.preset.murdered_state,
             murder_at_schedule=bool(game.options.get("murder_at_schedule", False)),
             removals_at_end=self.preset.removals_at_end)
         self.state = GameState()
@@ -135,7 +136,7 @@ class _Run:
         """A day's elimination and removals carry into the next days without any event."""
         if day.outcome.kind is OutcomeKind.ELIMINATED:
             for slot in day.outcome.players:
-                self.timeline.eliminate(slot, day.close, "vote")
+                self.timeline.eliminate(slot, day.close, "vote", for_good=slot in day.for_good)
         for r in day.removed:
             self.timeline.add(r.player, day.close, PlayerState.OUT, "removed")
 

@@ -6,7 +6,7 @@ is a GameFileError naming the file, the event (index and type) and the rule id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -18,7 +18,7 @@ from votal.tally.names import fold
 EVENT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # type: (required fields besides type, optional fields) -- interfaces.md §1
     "murdered": (("player",), ("at", "day", "note")),
-    "eliminated": (("player",), ("at", "day", "note")),
+    "eliminated": (("player",), ("at", "day", "note", "by")),       # by: MB-09 kamikaze
     "revived": (("player",), ("at", "day", "note")),
     "removed": (("player", "reason"), ("at", "day", "note")),
     "replaced": (("old", "new"), ("at", "day", "note")),
@@ -31,14 +31,15 @@ EVENT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "poll": (("day", "votes"), ("at", "note")),
     "runoff": (("day", "votes"), ("at", "note")),
     "owl": (("actor", "target", "day"), ("at", "note")),
-    "priest": (("actor", "target", "day"), ("at", "note")),
+    "priest": (("actor", "target", "day"), ("at", "note", "runoff", "voter")),
+    "convert": (("target", "faction"), ("actor", "day", "at", "note")),   # LM-08 (rev. 2)
     "reset": (("day", "at"), ("note",)),             # MS-07 (rev. 2)
     "ruling": (("post", "target"), ("day", "at", "note")),   # a review item decided
 }
-TIMED = {"murdered", "eliminated", "revived", "removed", "replaced"}
+TIMED = {"murdered", "eliminated", "revived", "removed", "replaced", "convert"}
 CARDS = {"extra_vote", "vote_cancel", "arrest", "arrest_cancel", "echo", "exemption",
          "necromancy", "grave_robbing", "failed_murder"}
-PLAYER_FIELDS = ("player", "actor", "target", "old", "new", "a", "b")
+PLAYER_FIELDS = ("player", "actor", "target", "old", "new", "a", "b", "voter", "by")
 TOP_KEYS = {"title", "ruleset", "timezone", "language", "moderators", "source", "schedule",
             "options", "players", "events"}
 SOURCE_KEYS = {"thread", "pages", "posts", "vote_thread"}
@@ -72,6 +73,10 @@ class Event:
     b: str | None = None
     reason: str | None = None
     card: str | None = None
+    faction: str | None = None                      # convert (LM-08)
+    voter: str | None = None                        # priest: whose vote is removed (LM-05)
+    by: str | None = None                           # eliminated: the kamikaze (MB-09)
+    runoff: bool = False                            # priest: in the runoff (LM-05)
     poll: tuple[tuple[str, int], ...] = ()          # poll: candidate -> votes
     ballots: tuple[tuple[str, str], ...] = ()       # runoff: (voter, target | "abstain")
     post: str | None = None                          # ruling: the post id decided
@@ -163,6 +168,7 @@ def parse_game(data: Mapping[str, Any], *, path: str = "game.toml") -> Game:
     options = _options(data.get("options"), path, preset)
     events = tuple(_event(i, raw, path, tz, resolve)
                    for i, raw in enumerate(_list(data.get("events", []), "events", path), 1))
+    events = _arrest_cancel_targets(events, path)
     game = Game(
         path=path, title=str(data.get("title") or path), ruleset=ruleset, timezone=tzname,
         language=str(data.get("language") or preset.language), moderators=tuple(
@@ -361,6 +367,14 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
         fields["card"] = raw["card"]
     if etype == "removed":
         fields["reason"] = str(raw["reason"])
+    if etype == "convert":
+        if not isinstance(raw["faction"], str) or not raw["faction"].strip():
+            raise GameFileError(f"{label}: faction must be a string (LM-08)")
+        fields["faction"] = raw["faction"].strip()
+    if "runoff" in raw:
+        if not isinstance(raw["runoff"], bool):
+            raise GameFileError(f"{label}: runoff must be true or false (LM-05)")
+        fields["runoff"] = raw["runoff"]
     if etype == "poll":
         fields["poll"] = _poll_votes(raw["votes"], label, resolve)
     if etype == "runoff":
@@ -394,4 +408,22 @@ def _runoff_votes(votes: Any, label: str, resolve) -> tuple[tuple[str, str], ...
         if voter is None or target is None:
             raise GameFileError(f"{label}: runoff vote {dict(v)} names an unknown player (LM-02)")
         out.append((voter, target))
+    return tuple(out)
+
+
+def _arrest_cancel_targets(events: tuple[Event, ...], path: str) -> tuple[Event, ...]:
+    """PX-13 (rev. 2): an Arrest cancellation without a target cancels the round's one arrest;
+    with two arrests that round the file is refused, naming both."""
+    out = []
+    for e in events:
+        if e.type == "card" and e.card == "arrest_cancel" and not e.target:
+            arrests = [a for a in events if a.type == "card" and a.card == "arrest"
+                       and a.day == e.day]
+            if len(arrests) > 1:
+                named = " and ".join(f"{a.label()} of {a.target}" for a in arrests)
+                raise GameFileError(f"{path}: {e.label()}: no target, and day {e.day} has two "
+                                    f"arrests ({named}): name the one cancelled (PX-13)")
+            if arrests:
+                e = replace(e, target=arrests[0].target)
+        out.append(e)
     return tuple(out)

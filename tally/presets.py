@@ -41,6 +41,7 @@ class Preset:
     options: Mapping[str, Any] = field(default_factory=dict)
     option_values: Mapping[str, tuple] = field(default_factory=dict)
     eliminated_state: PlayerState = PlayerState.OUT
+    murdered_state: PlayerState = PlayerState.OUT   # PX-17: a ghost in Palermo Extreme
     last_words_causes: frozenset[str] | None = frozenset()  # None: any cause (MR-07)
     weights: bool = False                     # MS-05: vote_weight counts
     vote_thread: bool = False                 # MB-01
@@ -60,10 +61,10 @@ def _opts(**extra: Any) -> Mapping[str, Any]:
 PALERMO_EXTREME = Preset(
     name="palermo-extreme", syntax="red", language="el",
     deadline=time(20, 0), day_change=time(3, 0), murder=time(13, 0), window=(5, 10),
-    eliminated_state=PlayerState.GHOST, last_words_causes=frozenset({"vote"}),
+    eliminated_state=PlayerState.GHOST, murdered_state=PlayerState.GHOST, last_words_causes=frozenset({"vote"}),
     options=_opts(dead_posts_allowed=1, window_first_vote=False, echo_delay_hours=3,
                   absences_consecutive=2, absences_total=3, murder_at_schedule=False,
-                  reveal_on_absences=True),
+                  reveal_on_absences=True, block_covers_window=True),
     unvotable=(c.not_active_target, palermo.immune_target, palermo.exempt_target),
     steps=(
         r.read_ballots, r.edited_votes, palermo.locked_posts, palermo.window_chatter,
@@ -78,11 +79,12 @@ PALERMO_EXTREME = Preset(
         c.decide(palermo.arrest, palermo.absence_tie, c.no_votes, c.sole_leader("PX-05"),
                  palermo.mayor, c.poll_event, c.tie("PX-06", "poll")),
     ),
-    closing=(palermo.absence_removals("PX-18"),),
+    closing=(palermo.absence_removals("PX-18"), palermo.grave_robbing),
     after=(r.dead_posts, endgame.killers_gone_or_outnumber),
     event_checks=(checks.lawyer_not_self, checks.lawyer_from_day2, checks.one_cop_swap,
                   checks.emperor_self_once, checks.arrest_cancel_in_time, checks.cards_need_target,
-                  checks.one_lawyer_per_day),
+                  checks.one_lawyer_per_day, checks.failed_murder_by_murdered,
+                  checks.block_not_twice_running),
 )
 
 PALERMO_CLASSIC = Preset(
@@ -105,7 +107,7 @@ PALERMO_CLASSIC = Preset(
 MAFIA_BAKU = Preset(
     name="mafia-baku", syntax="red", language="ru",
     deadline=time(21, 0), day_change=time(10, 0), vote_thread=True,
-    options=_opts(lawyer_hours=3, lawyer_saves=2, no_vote_note=True),
+    options=_opts(lawyer_hours=3, lawyer_saves=2, no_vote_note=True, unmarked_votes=True),
     steps=(
         r.read_ballots, r.edited_votes, baku.extra_posts,
         c.each_open(baku.late, c.inactive_voter, c.self_vote, c.invalid_target),
@@ -115,6 +117,8 @@ MAFIA_BAKU = Preset(
                  c.tie("MB-04", None)),
     ),
     closing=(baku.no_vote_removals, baku.inactive_removals, baku.lawyer_blind),
+    after=(r.dead_posts, baku.kamikaze, endgame.mafia_at_parity),
+    event_checks=(checks.kamikaze_victim,),
 )
 
 LUPUS_MIRTILLO = Preset(
@@ -130,7 +134,8 @@ LUPUS_MIRTILLO = Preset(
     ),
     closing=(lupus.abstention_limit,),
     after=(r.dead_posts, endgame.lupus_factions),
-    event_checks=(checks.once_per_game("owl", "LM-04"), checks.once_per_game("priest", "LM-05")),
+    event_checks=(checks.once_per_game("owl", "LM-04"), checks.once_per_game("priest", "LM-05"),
+                  checks.owl_not_self, checks.priest_runoff),
 )
 
 MAFIA_FORUM_RU = Preset(
@@ -148,7 +153,7 @@ MAFIA_FORUM_RU = Preset(
         c.decide(c.no_votes, c.sole_leader("MR-05"), forum_ru.first_to_max),
     ),
     closing=(baku.inactive_removals, forum_ru.refusals),
-    after=(r.dead_posts, endgame.duel_by_votes),
+    after=(r.dead_posts, endgame.forum_ru_end),
 )
 
 MAFIASCUM = Preset(
@@ -163,6 +168,7 @@ MAFIASCUM = Preset(
         mafiascum.running_votes, mafiascum.gone_at_hammer, c.count_votes("MS-01"),
         c.decide(mafiascum.hammer, c.no_votes, mafiascum.at_deadline),
     ),
+    after=(r.dead_posts, endgame.mafiascum_parity),
 )
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (

@@ -1,4 +1,5 @@
-"""Who is active, ghost or out at each instant (rules.md vocabulary, PC-02, PX-13, PX-16, MS-04).
+"""Who is active, ghost or out at each instant (rules.md vocabulary, PC-02, PX-13, PX-16, PX-17,
+PX-22, MS-04).
 
 Built from the game file's events; the engine adds each finished day's eliminations and removals
 (a day's elimination carries into the next day without any event). Changes take effect at their
@@ -29,9 +30,11 @@ class Change:
 
 class Timeline:
     def __init__(self, game: Game, schedule: Schedule, *, eliminated_state: PlayerState = OUT,
-                 murder_at_schedule: bool = False, removals_at_end: bool = False):
+                 murdered_state: PlayerState = OUT, murder_at_schedule: bool = False,
+                 removals_at_end: bool = False):
         self.schedule = schedule
         self.eliminated_state = eliminated_state
+        self.murdered_state = murdered_state
         self.murder_at_schedule = murder_at_schedule
         self.removals_at_end = removals_at_end
         self._slot: dict[str, str] = {}
@@ -39,6 +42,8 @@ class Timeline:
         self._changes: dict[str, list[Change]] = {}
         self._seq = 0
         self._build_slots(game)
+        # PX-22: a murder cancelled by the murdered player's Failed-murder card never happened.
+        self._failed = {(e.actor, e.day) for e in game.events_of("card") if e.card == "failed_murder"}
         for event in game.events:
             self._apply_event(event)
 
@@ -86,8 +91,16 @@ class Timeline:
 
     def _last(self, slot: str, t: datetime) -> Change | None:
         changes = self._changes.get(slot, [])
-        i = bisect.bisect_right(changes, t, key=lambda c: c.time)
-        return changes[i - 1] if i else None
+        return _effective(changes, bisect.bisect_right(changes, t, key=lambda c: c.time))
+
+    def revived_in_vain(self, slot: str, t: datetime) -> bool:
+        """PX-18: a Necromancy at t found the player out for good: it has no effect."""
+        changes = self._changes.get(slot, [])
+        for i, c in enumerate(changes):
+            if c.cause == "necromancy" and c.time == t:
+                before = _effective(changes, i)
+                return before is not None and before.state is OUT
+        return False
 
     def state(self, slot: str, t: datetime) -> PlayerState:
         last = self._last(slot, t)
@@ -102,8 +115,11 @@ class Timeline:
         last = self._last(slot, t)
         return last.time if last and last.state is not ACTIVE else None
 
-    def eliminate(self, slot: str, t: datetime, cause: str = "vote") -> None:
-        self.add(slot, t, self.eliminated_state, cause)
+    def eliminate(self, slot: str, t: datetime, cause: str = "vote", *,
+                  for_good: bool = False) -> None:
+        """A vote elimination: the ruleset's state (a ghost in Palermo Extreme), or out for good
+        (PX-18, PX-19: a leaver who completed his absences)."""
+        self.add(slot, t, OUT if for_good else self.eliminated_state, cause)
 
     # -- events -------------------------------------------------------------------------------
 
@@ -120,14 +136,33 @@ class Timeline:
             handler(self, e)
 
 
+def _effective(changes: list[Change], i: int) -> Change | None:
+    """The change in force after the first ``i`` changes. PX-18/PX-16: Necromancy brings back a
+    ghost only; on a player out for good it has no effect (it is skipped)."""
+    while i:
+        c = changes[i - 1]
+        if c.cause == "necromancy":
+            before = _effective(changes, i - 1)
+            if before is None or before.state is not GHOST:
+                i -= 1
+                continue
+        return c
+    return None
+
+
 def _murdered(tl: Timeline, e: Event) -> None:
-    """PC-02: a murdered player counts out from the scheduled murder time, even when announced late."""
+    """PC-02: a murdered player counts out from the scheduled murder time, even when announced late.
+
+    PX-17: in Palermo Extreme he leaves as a ghost; PX-22: a Failed-murder card undoes it whole.
+    """
+    if (e.player, e.day) in tl._failed:
+        return
     scheduled = tl.schedule.murder_time(e.day) if e.day else None
     t = e.at or scheduled or tl._default_time(e)
     if tl.murder_at_schedule and scheduled and t and t > scheduled:
         t = scheduled
     if t:
-        tl.add(tl.slot_of(e.player), t, OUT, "murdered")
+        tl.add(tl.slot_of(e.player), t, tl.murdered_state, "murdered")
 
 
 def _eliminated(tl: Timeline, e: Event) -> None:

@@ -7,9 +7,10 @@ while the game goes on. ``death`` is the departure just applied (its ``how``), w
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from votal.tally.factions import counts_as, side
+from votal.tally.roles import canonical, known
 
 
 class Departure(Protocol):
@@ -19,22 +20,102 @@ class Departure(Protocol):
 _DAY_DEATHS = ("eliminated", "lynched", "removed", "modkilled")
 
 
-def px21(alive, death: Departure | None = None) -> tuple[str, ...]:
-    """PX-21: all killers ghosts or out (town wins), or killers outnumber everyone else."""
-    killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
-    rest = len(alive) - killers
-    if killers == 0:
-        return ("town",)
-    return ("mafia",) if killers > rest else ()
+Alive = Sequence[tuple[str, "str | None", "str | None"]]
+
+_PX_KILLERS = frozenset({"archmafioso", "open_mafioso", "hidden_mafioso"})
 
 
-def pc07(alive, death: Departure | None = None) -> tuple[str, ...]:
-    """PC-07: all killers out (town wins), or killers equal the rest (killers win)."""
-    killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
-    rest = len(alive) - killers
+def _keys(ruleset: str, alive: Alive) -> list[tuple[str | None, str]]:
+    """(canonical role key or None when unknown, side) per living player."""
+    return [(canonical(ruleset, r) if known(ruleset, r) else None, side(r, f)) for _, r, f in alive]
+
+
+def _is(key: str | None, side_: str, keys: frozenset[str]) -> bool:
+    """A role the rules name decides; a role they do not know falls back on the faction's side."""
+    return key in keys if key is not None else side_ == "mafia" and bool(keys)
+
+
+def px21(alive: Alive, death: Departure | None = None, *, took_over: bool = False) -> tuple[str, ...]:
+    """PX-21 (rev. 2): town wins when every killer is a ghost or out (the rival mafioso too, once
+    he has taken over); the killers win when they outnumber everyone else.
+
+    The killers are the mafiosi proper (archmafioso, open and hidden mafiosi); the corrupt cop and
+    the prostitute win with the mafia but are no killers: they count among "everyone else". When
+    every mafioso is gone the rival mafioso takes over and wins if he and one more remain
+    (``rival``); a mafioso who comes back after that (``took_over``) plays as a plain citizen.
+    """
+    keys = _keys("palermo-extreme", alive)
+    killers = 0 if took_over else sum(
+        1 for k, s in keys if k not in ("corrupt_cop", "prostitute", "rival_mafioso")
+        and _is(k, s, _PX_KILLERS))
+    rival = sum(1 for k, _ in keys if k == "rival_mafioso")
+    if killers == 0:
+        if rival:
+            return ("rival",) if len(alive) <= 2 else ()
+        return ("town",)
+    return ("mafia",) if killers > len(alive) - killers else ()
+
+
+def rival_takes_over(alive: Alive) -> bool:
+    """PX-21: every mafioso is a ghost or out while the rival mafioso is in the game."""
+    keys = _keys("palermo-extreme", alive)
+    return any(k == "rival_mafioso" for k, _ in keys) and not any(
+        k not in ("corrupt_cop", "prostitute", "rival_mafioso") and _is(k, s, _PX_KILLERS)
+        for k, s in keys)
+
+
+def pc07(alive: Alive, death: Departure | None = None) -> tuple[str, ...]:
+    """PC-07 (rev. 2): town wins when every killer is out (the prostitute may still be in);
+    the killers win when they, with the prostitute, are as many as the other players."""
+    keys = _keys("palermo-classic", alive)
+    killers = sum(1 for k, s in keys if k != "prostitute" and _is(k, s, frozenset({"killer"})))
+    prostitutes = sum(1 for k, _ in keys if k == "prostitute")
     if killers == 0:
         return ("town",)
-    return ("mafia",) if killers >= rest else ()
+    side_ = killers + prostitutes
+    return ("mafia",) if side_ >= len(alive) - side_ else ()
+
+
+def mb10(alive: Alive, death: Departure | None = None) -> tuple[str, ...]:
+    """MB-10 (rev. 2): civilians win when no mafia member is left; the mafia wins when the
+    civilians are as many as or fewer than the mafia. The maniac is no civilian ("a separate
+    substance"): he wins left alone."""
+    keys = _keys("mafia-baku", alive)
+    mafia = sum(1 for k, s in keys if k != "maniac" and _is(k, s, frozenset({"don", "mafioso"})))
+    maniacs = sum(1 for k, _ in keys if k == "maniac")
+    civilians = len(alive) - mafia - maniacs
+    if mafia == 0:
+        if maniacs and civilians == 0:
+            return ("maniac",)
+        return ("civilians",) if civilians else ()
+    return ("mafia",) if civilians <= mafia else ()
+
+
+def mr10(alive: Alive, death: Departure | None = None) -> tuple[str, ...]:
+    """MR-10 (rev. 2): civilians win when every mafioso and the maniac are dead and a civilian
+    lives; the maniac wins "only if he remains alone"; a clan wins when "all the other characters
+    are killed" and one of its mafiosi lives (winner: the clan's faction as written).
+    MR-08: a mafioso and the VSB of his clan left: the civilians win."""
+    keys = _keys("mafia-forum-ru", alive)
+    mafiosi = [f for (k, s), (_, _, f) in zip(keys, alive)
+               if k not in ("maniac", "vsb") and _is(k, s, frozenset({"mafioso"}))]
+    maniacs = sum(1 for k, _ in keys if k == "maniac")
+    civilians = len(alive) - len(mafiosi) - maniacs
+    if not mafiosi and not maniacs:
+        return ("civilians",) if civilians else ()
+    if maniacs and len(alive) == 1:
+        return ("maniac",)
+    if mafiosi and not maniacs and civilians == 0 and len({f for f in mafiosi}) == 1:
+        return (mafiosi[0] or "mafia",)
+    if len(alive) == 2 and len(mafiosi) == 1:
+        sons = [f for (k, _), (_, _, f) in zip(keys, alive) if k == "vsb"]
+        if sons and _clan(sons[0]) == _clan(mafiosi[0]):   # a VSB's faction names his clan
+            return ("civilians",)
+    return ()
+
+
+def _clan(faction: str | None) -> str:
+    return (faction or "").casefold().strip()
 
 
 def ms_parity(alive, death: Departure | None = None) -> tuple[str, ...]:

@@ -82,6 +82,10 @@ def no_vote_removals(day: Day) -> None:
     """MB-06: a player with no vote and no excuse is removed (reason no-vote)."""
     for slot in day.absent:
         removal(day, slot, "no-vote", "MB-06")
+        for item in day.review:   # MB-02 (rev. 2): his only vote post is waiting for a human
+            if item.player == day.name(slot) and item.rule == "V-MULTI-TARGET":
+                day.notes.append(f"MB-02: {item.player}'s removal depends on review item "
+                                 f"(post {item.post})")
     if day.absent and day.options.get("no_vote_note", True):
         day.notes.append("MB-06: players removed for no vote; the host may keep the leader")
 
@@ -92,3 +96,22 @@ def inactive_removals(day: Day) -> None:
     for slot in day.timeline.slots:
         if day.active(slot, day.start) and day.active(slot, day.vote_end) and slot not in posted:
             removal(day, slot, "inactive", day.preset.inactive_rule)
+
+
+def kamikaze(day: Day) -> None:
+    """MB-09: the kamikaze voted out by the day's vote takes a victim with him: a game-file
+    ``eliminated`` event of that day with ``by`` naming him. The report says so only once that
+    event exists; an event whose kamikaze did not leave by the vote is noted for the host."""
+    if day.running:
+        return
+    leaving = set(day.outcome.players) if day.outcome and \
+        day.outcome.kind is OutcomeKind.ELIMINATED else set()
+    for e in day.events("eliminated"):
+        if e.by is None:
+            continue
+        if day.timeline.slot_of(e.by) in leaving:
+            day.effects.append(Effect("MB-09", e.by, e.player, "the kamikaze's victim"))
+            day.notes.append(f"MB-09: {e.by}, voted out, takes {e.player} with him")
+        else:
+            day.effects.append(Effect("MB-09", e.by, e.player,
+                                      "not voted out today: the victim does not follow the vote"))

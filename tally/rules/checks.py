@@ -78,12 +78,17 @@ def emperor_self_once(game: Game, schedule) -> None:
 
 
 def arrest_cancel_in_time(game: Game, schedule) -> None:
-    """PX-13: an arrest cancellation is played within 5 hours of the arrest."""
+    """PX-13: an arrest cancellation is played within 5 hours of the arrest.
+
+    (rev. 2) Without a target it cancels the round's one arrest (game.py fills it in; two
+    arrests that round and no target refuse the file there).
+    """
     arrests = [e for e in game.events_of("card") if e.card == "arrest"]
     for e in (x for x in game.events_of("card") if x.card == "arrest_cancel"):
         match = [a for a in arrests if a.target == e.target and a.day == e.day]
         if not match:
-            raise fail(game, e, "PX-13", f"no arrest of {e.target} on day {e.day} to cancel")
+            whom = f"of {e.target} " if e.target else ""
+            raise fail(game, e, "PX-13", f"no arrest {whom}on day {e.day} to cancel")
         a = match[-1]
         if e.at and a.at and not (a.at <= e.at <= a.at + timedelta(hours=5)):
             raise fail(game, e, "PX-13", "an arrest cancellation must come within 5 hours")
@@ -92,8 +97,73 @@ def arrest_cancel_in_time(game: Game, schedule) -> None:
 def cards_need_target(game: Game, schedule) -> None:
     """PX-11..PX-16: every card but extra_vote, echo and exemption names its target."""
     for e in game.events_of("card"):
-        if e.card not in ("extra_vote", "echo", "exemption", "failed_murder") and not e.target:
+        if e.card not in ("extra_vote", "echo", "exemption", "failed_murder", "arrest_cancel") \
+                and not e.target:
             raise fail(game, e, "PX-12", f"card {e.card} needs a target")
+
+
+def failed_murder_by_murdered(game: Game, schedule) -> None:
+    """PX-22: Failed murder is played by the player murdered that day, from the murder's
+    announcement until 20:00."""
+    for e in game.events_of("card"):
+        if e.card != "failed_murder":
+            continue
+        murders = [m for m in game.events_of("murdered", day=e.day) if m.player == e.actor]
+        if not murders:
+            raise fail(game, e, "PX-22", f"{e.actor} was not murdered on day {e.day}: only the "
+                                         "murdered player plays Failed murder")
+        start = murders[0].at or (schedule.murder_time(e.day) if e.day else None)
+        if e.at is not None and e.day is not None and start is not None \
+                and not (start <= e.at < schedule.deadline(e.day)):
+            raise fail(game, e, "PX-22", "Failed murder is played from the murder's announcement "
+                                         "until 20:00")
+
+
+def block_not_twice_running(game: Game, schedule) -> None:
+    """PX-23: the prostitute cannot visit the same player two days running."""
+    seen = {(e.actor, e.target, e.day) for e in game.events_of("block") if e.day is not None}
+    for e in game.events_of("block"):
+        if e.day is not None and (e.actor, e.target, e.day - 1) in seen:
+            raise fail(game, e, "PX-23", f"{e.actor} visited {e.target} on day {e.day - 1} "
+                                         f"already: not two days running")
+
+
+def kamikaze_victim(game: Game, schedule) -> None:
+    """MB-09: only the kamikaze takes a victim (``eliminated`` with ``by``), on a given day."""
+    from votal.tally.roles import canonical
+
+    for e in game.events_of("eliminated"):
+        if e.by is None:
+            continue
+        if canonical(game.ruleset, game.player(e.by).role) != "kamikaze":
+            raise fail(game, e, "MB-09", f"{e.by} is not the kamikaze: only he takes a victim")
+        if e.day is None:
+            raise fail(game, e, "MB-09", "the kamikaze's victim needs the day of his vote")
+        if e.player == e.by:
+            raise fail(game, e, "MB-09", "the kamikaze's victim is another player")
+
+
+def owl_not_self(game: Game, schedule) -> None:
+    """LM-04 (rev. 2): the gufonauta owls "un altro giocatore", not himself."""
+    for e in game.events_of("owl"):
+        if e.target == e.actor:
+            raise fail(game, e, "LM-04", f"{e.actor} cannot owl himself")
+
+
+def priest_runoff(game: Game, schedule) -> None:
+    """LM-05 (rev. 2): a runoff removal is a second ``priest`` event of the same day, by the
+    parroco who removed a day vote that day; one per day removal."""
+    day_acts = {(e.actor, e.day) for e in game.events_of("priest") if not e.runoff}
+    seen: Counter[tuple] = Counter()
+    for e in game.events_of("priest"):
+        if not e.runoff:
+            continue
+        seen[(e.actor, e.day)] += 1
+        if (e.actor, e.day) not in day_acts:
+            raise fail(game, e, "LM-05", f"{e.actor} removed no day vote on day {e.day}: the "
+                                         "runoff removal goes with the day's one")
+        if seen[(e.actor, e.day)] > 1:
+            raise fail(game, e, "LM-05", f"a second runoff removal by {e.actor} on day {e.day}")
 
 
 def once_per_game(kind: str, rule: str) -> Callable[[Game, object], None]:
@@ -101,6 +171,8 @@ def once_per_game(kind: str, rule: str) -> Callable[[Game, object], None]:
     def check(game: Game, schedule) -> None:
         seen: Counter[str] = Counter()
         for e in game.events_of(kind):
+            if e.runoff:          # LM-05: the runoff removal comes besides the day's one
+                continue
             seen[e.actor] += 1
             if seen[e.actor] > 1:
                 raise fail(game, e, rule, f"{e.actor} may use {kind} only once per game")

@@ -110,6 +110,11 @@ def voter_gone(day: Day) -> None:
     for voter, b in list(day.final.items()):
         if b.status is None and not day.can_vote(voter, day.vote_end):
             b.decide(Status.IGNORED, "C-02", "voter not active at the deadline")
+        elif b.status is None and not day.active(voter, day.vote_end) \
+                and day.active(voter, b.time):
+            # PX-14: a ghost votes again once the echo is in force; his vote from before his
+            # death does not stand.
+            b.decide(Status.IGNORED, "PX-14", "a ghost's vote from before his death")
 
 
 def target_gone(day: Day) -> None:

@@ -16,6 +16,7 @@ from votal.tally.game import Event, Game
 from votal.tally.model import (
     Effect, Outcome, PlayerState, Removal, ReviewItem, Status, Violation,
 )
+from votal.tally.roles import canonical, reveal_entry
 from votal.tally.schedule import Schedule, VoteClock
 from votal.tally.timeline import Timeline
 
@@ -66,6 +67,7 @@ class GameState:
     votes_against: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     first_vote_against: dict[str, datetime] = field(default_factory=dict)
     reveal_vote_next: bool = True
+    rival_took_over: bool = False                     # PX-21: the rival mafioso took over
 
 
 @dataclass(slots=True)
@@ -106,6 +108,7 @@ class Day:
     moderators: frozenset[str] = frozenset()              # folded names (C-01)
     game_end: dict | None = None                           # end of game (PX-21, PC-07, ...)
     decided: bool = False                                  # the outcome steps stop at the first
+    for_good: set[str] = field(default_factory=set)       # PX-18/PX-19: leave by the vote, out for good
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -162,22 +165,59 @@ class Day:
         """C-02, PX-14: active, or a ghost while an echo card lets ghosts vote."""
         if self.active(slot, t):
             return True
-        if self.state_of(slot, t) is not PlayerState.GHOST:
-            return False
-        delay = self.options.get("echo_delay_hours", 3)
-        from datetime import timedelta
+        return self.state_of(slot, t) is PlayerState.GHOST and self.echo(t)
 
-        return any(e.at is not None and e.at + timedelta(hours=delay) <= t < self.close
+    def echo(self, t: datetime) -> bool:
+        """PX-14: Echo from beyond is in force at t: from 3 hours after the card to 20:10."""
+        delay = timedelta(hours=self.options.get("echo_delay_hours", 3))
+        return any(e.at is not None and e.at + delay <= t < self.close
                    for e in self.events("card", card="echo"))
 
     def blocked(self, actor: str) -> bool:
         """PX-09: the actor's abilities have no effect on this day's vote."""
         return any(e.target == actor for e in self.events("block"))
 
+    def role_of(self, slot: str) -> str | None:
+        """The canonical role key of the slot's occupant (interfaces.md §1 "Roles")."""
+        return canonical(self.game.ruleset, self.game.player(self.name(slot)).role)
+
     def role_holders(self, role: str) -> list[str]:
         return [self.timeline.slot_of(p.name) for p in self.game.players
-                if (p.role or "").lower().replace(" ", "_") == role]
+                if canonical(self.game.ruleset, p.role) == role]
+
+    def faction_of(self, slot: str, t: datetime | None = None) -> str | None:
+        """LM-08 (rev. 2): the slot's faction at t (default: once the day is over), after the
+        game file's ``convert`` events up to then."""
+        return faction_at(self.game, self.schedule, self.name(slot),
+                          t if t is not None else max(self.end, self.close))
+
+    def converted(self, slot: str, t: datetime | None = None) -> bool:
+        t = t if t is not None else max(self.end, self.close)
+        name = self.name(slot)
+        return any(e.target == name and _when(self.schedule, e) <= t
+                   for e in self.game.events_of("convert"))
+
+    def reveal(self, slot: str, rule: str) -> None:
+        """Revealed roles (rev. 2): the role as the rules announce it; ``true_role`` privately."""
+        name = self.name(slot)
+        if any(r["player"] == name for r in self.revealed):
+            return
+        self.revealed.append(reveal_entry(self.game.ruleset, name, self.game.player(name).role,
+                                          rule))
 
     def name(self, slot: str) -> str:
         """The slot's name as shown: its occupant at the deadline (MS-04)."""
         return self.timeline.occupant(slot, self.vote_end)
+
+
+def _when(schedule: Schedule, e: Event) -> datetime:
+    """An event's instant: its ``at``, else the start of its day (made in time)."""
+    return e.at if e.at is not None else schedule.start(e.day or 1)
+
+
+def faction_at(game: Game, schedule: Schedule, name: str, t: datetime) -> str | None:
+    """LM-08 (rev. 2): a player's faction at t: the game file's, changed by ``convert`` events."""
+    faction = game.player(name).faction
+    changes = sorted((e for e in game.events_of("convert") if e.target == name
+                      and _when(schedule, e) <= t), key=lambda e: _when(schedule, e))
+    return changes[-1].faction if changes else faction

@@ -1,7 +1,9 @@
-"""End of game, checked after each day's elimination (PX-21, PC-07, LM-08, MR-08).
+"""End of game, checked after each day's elimination (PX-21, PC-07, MB-10, LM-08, MR-08, MR-10).
 
-Needs the game file's factions; without them no verdict is given. The verdict goes to the result's
-``end`` field: ``{"winner": ..., "rule": ..., "note": ...}``.
+Needs the game file's factions or roles; without them no verdict is given. The verdict goes to the
+result's ``end`` field: ``{"winner": ..., "rule": ..., "note": ...}`` with the winner words of
+rules.md "Winners" (``winner`` a list where several win together, LM-08). Factions are taken as
+they stand once the day is over, ``convert`` events included (LM-08 rev. 2).
 """
 
 from __future__ import annotations
@@ -11,37 +13,59 @@ from votal.tally.factions import side
 from votal.tally.model import Status
 from votal.tally.rules.context import Day
 
-TOWN = "town"
-
 
 def _survivors(day: Day) -> list[str]:
     """Who is still in the game once the day is over (its elimination and removals applied)."""
-    return [s for s in day.timeline.slots if day.active(s, max(day.end, day.close))]
+    at = max(day.end, day.close)
+    eliminated = set(day.outcome.players) if day.outcome and day.outcome.kind.value == \
+        "eliminated" else set()
+    return [s for s in day.timeline.slots
+            if day.active(s, at) and s not in eliminated and
+            all(r.player != s for r in day.removed)]
 
 
 def _faction(day: Day, slot: str) -> str | None:
-    f = day.game.player(day.name(slot)).faction
+    f = day.faction_of(slot)
     return f.lower() if f else None
 
 
 def _known(day: Day) -> bool:
-    return any(p.faction for p in day.game.players)
+    return any(p.faction or p.role for p in day.game.players)
 
 
 def _alive(day: Day) -> list[tuple[str, str | None, str | None]]:
-    """The survivors as (name, role, faction), what the shared predicates of tally/wins.py read."""
-    players = [day.game.player(day.name(s)) for s in _survivors(day)]
-    return [(p.name, p.role, p.faction) for p in players]
+    """The survivors as (name, role, faction), what the shared predicates of tally/wins.py read.
+
+    A converted player's role no longer decides his side: his new faction does (LM-08 rev. 2).
+    """
+    out = []
+    for s in _survivors(day):
+        p = day.game.player(day.name(s))
+        out.append((p.name, None if day.converted(s) else p.role, day.faction_of(s)))
+    return out
 
 
 def killers_gone_or_outnumber(day: Day) -> None:
-    """PX-21: all killers ghosts or out (town wins), or the killers outnumber everyone else."""
-    _check(day, "PX-21", wins.px21)
+    """PX-21: all killers ghosts or out (town wins), or the killers outnumber everyone else;
+    the rival mafioso's own win once he has taken over."""
+    if day.running or not _known(day):
+        return
+    alive = _alive(day)
+    took_over = day.state.rival_took_over
+    winners = wins.px21(alive, took_over=took_over)
+    if not took_over and wins.rival_takes_over(alive):
+        day.state.rival_took_over = True
+    _verdict(day, "PX-21", winners, alive)
 
 
 def killers_equal_rest(day: Day) -> None:
-    """PC-07: all killers out (town wins), or killers equal the rest at the end of a round."""
+    """PC-07: all killers out (town wins), or killers with the prostitute equal the rest."""
     _check(day, "PC-07", wins.pc07)
+
+
+def mafia_at_parity(day: Day) -> None:
+    """MB-10: civilians win when no mafia member is left; the mafia at parity."""
+    _check(day, "MB-10", wins.mb10)
 
 
 def lupus_factions(day: Day) -> None:
@@ -50,33 +74,60 @@ def lupus_factions(day: Day) -> None:
     _check(day, "LM-08", wins.lm08)
 
 
+def mafiascum_parity(day: Day) -> None:
+    """MS (convention): town wins when no mafia and no third party is left; mafia at parity."""
+    _check(day, "MS", wins.ms_parity)
+
+
 def _check(day: Day, rule: str, predicate) -> None:
-    if not _known(day) or day.running:
+    if day.running or not _known(day):
         return
     alive = _alive(day)
-    winners = predicate(alive)
+    _verdict(day, rule, predicate(alive), alive)
+
+
+_NOTES = {"town": "no killer is left in the game", "civilians": "no mafioso is left in the game",
+          "village": "the village's enemies are dead", "rival": "the rival mafioso and one more "
+          "player remain", "maniac": "the maniac remains alone"}
+
+
+def _verdict(day: Day, rule: str, winners: tuple[str, ...], alive) -> None:
     if not winners:
         return
-    killers = sum(1 for _, r, f in alive if side(r, f) == "mafia")
-    note = {"town": "no killer is left in the game",
-            "mafia": f"{killers} killers against {len(alive) - killers}"}.get(winners[0], "")
-    end = {"winner": winners[0]}
-    if len(winners) > 1 or rule == "LM-08":  # LM-08: two factions can win together
-        end["winners"] = list(winners)
-    day.game_end = {**end, "rule": rule, "note": note}
+    winner: str | list[str] = winners[0] if len(winners) == 1 else list(winners)
+    note = _NOTES.get(winners[0], f"{len(alive)} players left: {winners[0]} wins")
+    day.game_end = {"winner": winner, "rule": rule, "note": note}
+    if rule == "LM-08":  # LM-08: two factions can win together; `winners` always lists them
+        day.game_end["winners"] = list(winners)
+
+
+def forum_ru_end(day: Day) -> None:
+    """MR-10, then MR-08: the end of a mafia-forum-ru game, checked after each turn."""
+    _count_votes_against(day)
+    if day.running or not _known(day):
+        return
+    alive = _alive(day)
+    winners = wins.mr10(alive)
+    if winners:
+        rule = "MR-08" if len(alive) == 2 else "MR-10"
+        _verdict(day, rule, winners, alive)
+        return
+    duel_by_votes(day)
+
+
+def _count_votes_against(day: Day) -> None:
+    for b in day.final.values():
+        if b.status is Status.COUNTED and b.target:
+            day.state.votes_against[b.target] += b.weight
+            day.state.first_vote_against.setdefault(b.target, b.time)
 
 
 def duel_by_votes(day: Day) -> None:
     """MR-08: two players of opposed camps left: fewer votes against him over the game wins.
 
-    Equal: the one against whom a first vote was cast earlier loses; none against either: a duel.
+    Equal: **Interpretation** the one against whom a first vote was cast earlier loses; none
+    against either: a duel (no winner yet).
     """
-    for b in day.final.values():
-        if b.status is Status.COUNTED and b.target:
-            day.state.votes_against[b.target] += b.weight
-            day.state.first_vote_against.setdefault(b.target, b.time)
-    if not _known(day) or day.running:
-        return
     alive = _survivors(day)
     if len(alive) != 2 or _faction(day, alive[0]) == _faction(day, alive[1]):
         return
@@ -90,5 +141,16 @@ def duel_by_votes(day: Day) -> None:
             day.game_end = {"winner": None, "rule": "MR-08", "note": "no votes against either: a duel"}
             return
         winner = b if fb is None or (fa is not None and fa < fb) else a
-    day.game_end = {"winner": _faction(day, winner) or day.name(winner), "rule": "MR-08",
-               "note": f"{day.name(winner)} had fewer votes against him"}
+    day.game_end = {"winner": _camp(day, winner), "rule": "MR-08",
+                    "note": f"{day.name(winner)} had fewer votes against him"}
+
+
+def _camp(day: Day, slot: str) -> str:
+    """rules.md "Winners": ``civilians``, ``maniac``, or a clan's faction as written."""
+    role = None if day.converted(slot) else day.role_of(slot)
+    faction = day.faction_of(slot)
+    if role == "maniac":
+        return "maniac"
+    if role in ("vsb", "civilian") or side(role, faction) == "town":
+        return "civilians"
+    return faction or day.name(slot)

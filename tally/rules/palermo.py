@@ -144,9 +144,15 @@ def extra_votes(day: Day) -> None:
 
 
 def cop_swap(day: Day) -> None:
-    """PX-08: the corrupt cop swaps the vote counts of two players (not if blocked, PX-09)."""
+    """PX-08: the corrupt cop swaps the vote counts of two players.
+
+    PX-09 (option ``block_covers_window``, default true): a block of that day also covers the
+    20:05-20:10 window, so a blocked cop's swap has no effect; false: the seed's "20:10 - 20:00"
+    read to the letter, the window is not covered.
+    """
+    covers = day.options.get("block_covers_window", True)
     for e in day.events("cop_swap"):
-        if day.blocked(day.timeline.slot_of(e.actor)):
+        if covers and day.blocked(day.timeline.slot_of(e.actor)):
             day.effects.append(Effect("PX-09", e.actor, None, "cop swap blocked"))
             continue
         a, b = day.timeline.slot_of(e.a), day.timeline.slot_of(e.b)
@@ -201,6 +207,8 @@ def absence_tie(day: Day) -> Outcome | None:
     if leaving:
         return Outcome(OutcomeKind.ELIMINATED, leaving, Reason.ABSENCE_TIE, "PX-19")
     return None
+# (rev. 2) PX-19's leavers leave for good, role revealed: absence_removals puts every leaver who
+# completes his absences out for good, PX-19's tied leavers and PX-18's sole leader alike.
 
 
 def mayor(day: Day) -> Outcome | None:
@@ -221,31 +229,53 @@ def mayor(day: Day) -> Outcome | None:
 
 
 def absence_removals(rule: str):
-    """PX-18/PC-05: two consecutive absences or three in total: out at once (reason absences)."""
+    """PX-18/PC-05: two consecutive absences or three in total: out for good at once.
+
+    (rev. 2) The removal applies after the day's outcome; the sole leader who completes his
+    absences leaves by the vote (last words) yet out for good, role revealed, not in ``removed``.
+    """
     def step(day: Day) -> None:
-        leaving = set(day.outcome.players) if day.outcome else set()
+        leaving = set(day.outcome.players) if day.outcome and day.outcome.kind is \
+            OutcomeKind.ELIMINATED else set()
         for slot in day.absent:
             completes = completes_absences(day, slot)
             day.state.absences.setdefault(slot, []).append(day.number)
-            if completes and slot not in leaving:
+            if not completes:
+                continue
+            if slot in leaving:
+                day.for_good.add(slot)
+            else:
                 removal(day, slot, "absences", rule)
-                if day.options.get("reveal_on_absences", False):  # PX-18: role revealed
-                    day.revealed.append({"player": day.name(slot), "rule": rule,
-                                         "role": day.game.player(day.name(slot)).role})
+            if day.options.get("reveal_on_absences", False):  # PX-18: role revealed
+                day.reveal(slot, rule)
     step.__name__ = f"absence_removals[{rule}]"
-    step.__doc__ = f"{rule}: two consecutive absences or three in total: out at once."
+    step.__doc__ = f"{rule}: two consecutive absences or three in total: out for good at once."
     return step
 
 
 def reveal_alternately(day: Day) -> None:
-    """PC-06: from round 2, the murdered's and the voted-out's roles are revealed alternately."""
+    """PC-06: from round 2, the murdered's and the voted-out's roles are revealed alternately.
+
+    (rev. 2) The informer and the prostitute are revealed as ``citizen`` (tally/roles.py).
+    """
     if day.number < 2:
         return
     if day.number % 2 == 1:
         for e in day.events("murdered"):
-            day.revealed.append({"player": e.player, "role": day.game.player(e.player).role,
-                                 "rule": "PC-06"})
+            day.reveal(day.timeline.slot_of(e.player), "PC-06")
     elif day.outcome and day.outcome.kind is OutcomeKind.ELIMINATED:
         for slot in day.outcome.players:
-            day.revealed.append({"player": day.name(slot),
-                                 "role": day.game.player(day.name(slot)).role, "rule": "PC-06"})
+            day.reveal(slot, "PC-06")
+
+
+def grave_robbing(day: Day) -> None:
+    """PX-16: Grave robbing puts a ghost out for good, role revealed; Necromancy brings a ghost
+    back, and (PX-18) has no effect on a player out for good (the private report says so)."""
+    for e in day.events("card", card="grave_robbing"):
+        day.reveal(day.timeline.slot_of(e.target), "PX-16")
+    for e in day.events("card", card="necromancy"):
+        slot = day.timeline.slot_of(e.target)
+        t = e.at or day.start
+        if day.timeline.revived_in_vain(slot, t):
+            day.effects.append(Effect("PX-18", e.actor, e.target,
+                                      "out for good: Necromancy has no effect"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from votal.errors import GameFileError
 from votal.scraper.model import Post
 from votal.tally.extract import MarkKind, PostReading, read_post
+from votal.tally.mentions import named
 from votal.tally.model import NO_LYNCH, ReviewItem, Status
 from votal.tally.rules.context import Ballot, Day
 
@@ -127,7 +128,9 @@ def read_ballots(day: Day) -> None:
             _non_player(day, post)
             continue
         marks = [m for m in reading(day, post).marks]
-        if day.preset.syntax == "red":
+        if day.preset.syntax == "red" and not marks and _unmarked(day):
+            _unmarked_ballot(day, post, voter)
+        elif day.preset.syntax == "red":
             _red_ballot(day, post, voter, marks)
         else:
             _tag_ballots(day, post, voter, marks)
@@ -164,6 +167,30 @@ def _red_ballot(day: Day, post: Post, voter: str, marks) -> None:
         ballot.decide(Status.INVALID, "C-05", "several red names: " + ballot.text)
         day.violate("V-MULTI-TARGET", voter, post, ballot.text)
     day.ballots.append(ballot)
+
+
+def _unmarked(day: Day) -> bool:
+    """MB-02 (rev. 2) option ``unmarked_votes``: a vote-thread post needs no colour."""
+    return day.preset.vote_thread and bool(day.options.get("unmarked_votes", False))
+
+
+def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
+    """MB-02 (rev. 2): a vote-thread post without red naming exactly one player is a vote for
+    him; naming several is no vote and goes to review (V-MULTI-TARGET); naming none is no vote."""
+    names = day.cache.get("names_by_slot")
+    if names is None:
+        names = day.cache["names_by_slot"] = {}
+        for p in day.game.players:
+            names.setdefault(day.timeline.slot_of(p.name), []).extend((p.name, *p.aliases))
+    text = reading(day, post, full=True).own_text
+    found = named(text, names)
+    if len(found) == 1:
+        ballot = Ballot(post, voter, found[0], text)
+        ballot.note = "a name without colour (MB-02)"
+        day.ballots.append(ballot)
+    elif len(found) > 1:
+        day.review.append(ReviewItem("V-MULTI-TARGET", day.name(voter), post.id, post.url, text,
+                                     tuple(day.name(s) for s in found)))
 
 
 def _tag_ballots(day: Day, post: Post, voter: str, marks) -> None:
@@ -229,7 +256,7 @@ def dead_posts(day: Day) -> None:
         posts = sorted([*day.posts, *day.vote_posts], key=Post.sort_key)
     for post in posts:
         slot = day.author_slot(post.author, post.time)
-        if slot is None or day.active(slot, post.time):
+        if slot is None or day.can_vote(slot, post.time):   # PX-14: a ghost under the echo
             continue
         cause = day.timeline.cause(slot, post.time)
         day.state.dead_posts[slot] += 1

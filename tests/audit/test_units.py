@@ -107,7 +107,11 @@ def test_wincheck_px21_outnumber_and_all_killers_out():
 
 def test_wincheck_unknown_roles_or_no_rule():
     assert first_win("palermo-extreme", [("A", None, None), ("B", None, "mafia")], [Death("B", 1, "x")]) is None
-    assert first_win("mafia-baku", [("A", None, "town"), ("B", None, "mafia")], [Death("B", 1, "x")]) is None
+    assert first_win("no-such-ruleset", [("A", None, "town"), ("B", None, "mafia")],
+                     [Death("B", 1, "x")]) is None
+    # MB-10 (rev. 2): mafia-baku has its end now: the last mafioso out, the civilians win.
+    win = first_win("mafia-baku", [("A", None, "town"), ("B", None, "mafia")], [Death("B", 1, "x")])
+    assert win.winners == ("civilians",)
 
 
 def test_wincheck_ms_third_party_blocks_town_win():
