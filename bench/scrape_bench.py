@@ -43,7 +43,8 @@ FALLBACK_URL = "https://forum.example/t/1"
 Row = tuple  # (id, author, time text, body html)
 
 # engine: (post container, id "attr" or "css@attr" (digits kept), author, time, body) selectors;
-# "a | b" tries a, then b (priority order, as the adapters do)
+# "a | b" tries a, then b (priority order, as the adapters do); a list of such specs: the first
+# whose container matches (one per markup family of the engine)
 BASELINE = {
     "xenforo2": ("article.message--post", "data-content", ".message-name .username",
                  "time.u-dt", ".message-body .bbWrapper"),
@@ -71,6 +72,15 @@ BASELINE = {
     "forumotion": ("div[class*='post--']:not(.post--0)", "id",
                    "p.author a[href^='/u'] | p.author strong | .post-author-name",
                    "p.author | .post-date", ".post-entry | .post-content | .content"),
+    "phpbb2": [("tbody[id^=post_]", "id", "p.nick", "a.p-link", "div.post_body"),
+               ("tr:has(span.name)", "span.name a[name]@name", "span.name",
+                "span.postdetails | td.postdetails", ".postbody")],
+    "fluxbb": ("div.blockpost[id^=p], div.post[id^=p]", "id", ".postleft dt | .post-byline a",
+               "h2 a | .post-link a", "div.postmsg | div.entry-content"),
+    "ipb": [("div.post_block[id^=post_id_]", "id", ".author", "abbr.published",
+             "div.entry-content"),
+            ("table:has(span.normalname)", "a[name^=entry]@name", "span.normalname",
+             "span.postdetails", "div.postcolor")],
     "discourse": ("div.crawler-post", "[itemprop=position]@text",
                   "[itemprop=author] [itemprop=name] | .creator a",
                   "time[datetime] | meta[itemprop=datePublished]", "[itemprop=text]"),
@@ -92,10 +102,22 @@ def pages(only: set[str] | None = None) -> dict[str, list[tuple[Path, str]]]:
                                                      "EXTRACTED" not in f.name and
                                                      not f.name.endswith(".expected.json") and
                                                      "topic" not in f.name):
-                    found.setdefault(folder.name, []).append((f, decode(f.read_bytes(), None)))
+                    text = decode(f.read_bytes(), None)
+                    found.setdefault(_engine_of(text, folder.name), []).append((f, text))
     for f in sorted((ROOT / "fixtures" / "demo" / "pages").glob("*.html")):
         found.setdefault("invision", []).append((f, f.read_text(encoding="utf-8")))
     return {k: v for k, v in found.items() if only is None or k in only}
+
+
+def _engine_of(text: str, folder: str) -> str:
+    """The adapter that detects the page (a folder may hold an engine's older versions)."""
+    from votal.scraper import engines
+    from votal.errors import UnknownEngineError
+
+    try:
+        return engines.for_page(text).name
+    except UnknownEngineError:
+        return folder
 
 
 # --- the naive baseline -----------------------------------------------------------------------
@@ -104,10 +126,14 @@ def baseline(engine: str, text: str) -> list[Row]:
     """The naive extractor: html.parser + CSS selectors, the adapter's fields."""
     if text.lstrip().startswith("{"):  # Discourse JSON: the cooked HTML of each post
         return [_cooked_row(p) for p in json.loads(text).get("post_stream", {}).get("posts", [])]
-    container, id_from, *sels = BASELINE[engine]
     soup = BeautifulSoup(text, "html.parser")
+    specs = BASELINE[engine] if isinstance(BASELINE[engine], list) else [BASELINE[engine]]
+    for container, id_from, *sels in specs:
+        found = soup.select(container)
+        if found:
+            break
     rows = []
-    for post in soup.select(container):
+    for post in found:
         author, when, body = (_first(post, s) for s in sels)
         if body is None:
             continue  # a layout box of the same class that holds no post

@@ -26,6 +26,10 @@ def decode(data: bytes, content_type: str | None = None) -> str:
     if not charset:
         m = _META_CHARSET.search(data[:8192])
         charset = m.group(1).decode("ascii").lower() if m else None
+        if charset and _is_utf8(data):
+            # a saved page whose <meta> names a one-byte charset but whose bytes are UTF-8
+            # (transcoded on saving): trust the bytes — legacy text is never valid multi-byte UTF-8
+            return data.decode("utf-8")
     if charset:
         try:
             return data.decode(_ALIASES.get(charset, charset), errors="replace")
@@ -35,6 +39,16 @@ def decode(data: bytes, content_type: str | None = None) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode(_guess_8bit(data), errors="replace")
+
+
+def _is_utf8(data: bytes) -> bool:
+    if not re.search(rb"[\xc2-\xf4][\x80-\xbf]", data):
+        return False  # ASCII only (or no multi-byte sequence): the declared charset decides
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _guess_8bit(data: bytes) -> str:

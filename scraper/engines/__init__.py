@@ -18,7 +18,7 @@ __all__ = ["Engine", "Example", "PageInfo", "PostStream", "all_engines", "get", 
            "for_page", "split_forced"]
 
 _MODULES = (
-    "discourse", "forumotion", "invision", "mybb", "nodebb", "phpbb", "smf",
+    "discourse", "fluxbb", "forumotion", "invision", "ipb", "mybb", "nodebb", "phpbb", "phpbb2", "smf",
     "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
 )
 _REGISTRY: dict[str, Engine] = {}

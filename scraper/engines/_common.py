@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from urllib.parse import urljoin
+from urllib.parse import parse_qs, urlencode, urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
@@ -124,3 +124,40 @@ def require(value: str | None, what: str, where: str) -> str:
     if not value:
         raise ScrapeError(f"{where}: no {what} found")
     return value
+
+
+_WROTE = re.compile(
+    r"\s*(?:wrote|said|пишет|ha scritto|scrive|scrisse|έγραψε|είπε|писал\(а\)|писала?|"
+    r"написал\(а\)|написала?|сказал\(а\)|hat geschrieben|schrieb|a écrit|escribió)\s*:?\s*$",
+    re.I)
+
+
+def wrote_name(text: str | None) -> str | None:
+    """"Nikos wrote:" / "Вася писал(а):" / "Luca ha scritto:" -> the name; None when the text
+    is no such header (a bare "Quote:" label)."""
+    text = " ".join((text or "").split())
+    if not _WROTE.search(text):
+        return None
+    return _WROTE.sub("", text).strip() or None
+
+
+def query(url: str) -> dict[str, str]:
+    """The query parameters of a URL (first value of each)."""
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query, keep_blank_values=True).items()}
+
+
+def keep_query(url: str, *names: str) -> str:
+    """``url`` with only the query parameters ``names`` (a thread URL: the first page's), or
+    unchanged when it has none of them."""
+    parts, q = urlsplit(url), query(url)
+    keep = {k: q[k] for k in names if k in q}
+    if not keep:
+        return url
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(keep), ""))
+
+
+def offset_url(base: str, page: int, per_page: int | None, default: int, param: str) -> str:
+    """Page ``page`` of an offset-paged thread: ``base&param=(page - 1) * per_page``."""
+    if page <= 1:
+        return base
+    return f"{base}&{param}={(page - 1) * (per_page or default)}"

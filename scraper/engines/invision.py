@@ -21,6 +21,7 @@ from votal.errors import ScrapeError
 from votal.scraper.dates import from_epoch, from_iso
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
+from votal.scraper.engines.ipb import IPB
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
@@ -107,6 +108,7 @@ class Invision(Engine):
     name = "invision"
     label = "Invision Community 4/5"
     precedence = 20
+    variants = (IPB(),)  # IPB 3 friendly URLs (/topic/ID-slug/) look like ours
     sites = ("insomnia.gr",)
     url_patterns = (re.compile(r"^https?://[^/]+/(?:[^#]*/)?topic/\d+-[^/?#]*"),)
     examples = (
@@ -140,9 +142,15 @@ class Invision(Engine):
         return base if page <= 1 else f"{base}page/{page}/"
 
     def page_info(self, html: str, url: str) -> PageInfo:
+        variant = self.variant_for(html)
+        if variant is not None:
+            return variant.page_info(html, url)
         return _page_info(document(html), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        variant = self.variant_for(html)
+        if variant is not None:
+            return variant.parse_page(html, url, tz, now)
         doc = document(html)
         info = _page_info(doc, url)
         thread = self.thread_url(url)

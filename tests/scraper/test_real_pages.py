@@ -19,7 +19,7 @@ REAL = ("real", "engines")
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 UTC = ZoneInfo("UTC")
 
-# folder -> (registry name, {file: (posts on the page, page URL)})
+# folder -> (registry name, {file: (posts on the page, page URL[, registry name of this page])})
 PAGES = {
     "xenforo2": ("xenforo2", {"xenforo_com_community_dark-theme-option_8276.html": (
         8, "https://xenforo.com/community/threads/a-dark-theme-option.8276/")}),
@@ -40,6 +40,19 @@ PAGES = {
         15, "http://forums.contribs.org/index.php/topic,38573.0.html")}),
     "mybb": ("mybb", {"sinister_ly_mybb-or-vbulletin_p1.html": (
         10, "https://sinister.ly/Thread-Mybb-or-vBulletin")}),
+    # IPB 1.3 (meta says windows-1251, the bytes are UTF-8)
+    "invision": ("invision", {
+        "hustle-sa_showtopic2969_ipb13_ru.html": (
+            15, "http://hustle-sa.ru/forum/index.php?showtopic=2969", "ipb"),
+        "hustle-sa_showtopic3376_ipb13_ru.html": (
+            15, "http://hustle-sa.ru/forum/index.php?showtopic=3376", "ipb")}),
+    "phpbb2": ("phpbb2", {
+        "freemancruiser_t805_phpbb2_en.html": (
+            3, "http://www.freemancruiser.com/forum/viewtopic.php?t=805"),
+        "rutracker_t5194116_torrentpier_ru.html": (
+            2, "https://rutracker.org/forum/viewtopic.php?t=5194116")}),
+    "punbb_fluxbb": ("fluxbb", {"archlinux_bbs_id298271_fluxbb_en.html": (
+        25, "https://bbs.archlinux.org/viewtopic.php?id=298271")}),
     "nodebb": ("nodebb", {"NodeBB.html": (13, "https://community.nodebb.org/topic/13512/x")}),
     # README counts 4 div.post; the 4th (id p0, "Gesponserte Inhalte") is Forumotion's ad slot.
     "forumotion": ("forumotion", {"forumieren_wolfsrebellen_t7_de.html": (
@@ -49,8 +62,9 @@ PAGES = {
 
 def _cases():
     for folder, (name, files) in PAGES.items():
-        for fname, (count, url) in files.items():
-            yield pytest.param(folder, name, fname, count, url, id=f"{folder}/{fname}")
+        for fname, (count, url, *engine) in files.items():
+            yield pytest.param(folder, engine[0] if engine else name, fname, count, url,
+                               id=f"{folder}/{fname}")
 
 
 def _read(folder: str, fname: str) -> bytes:

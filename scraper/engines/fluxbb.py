@@ -1,0 +1,147 @@
+"""FluxBB 1.4–1.5 and PunBB 1.2–1.4 thread pages (issue 11).
+
+FluxBB and PunBB 1.2: ``div.blockpost#pID``, the post number ("#1") and the time in the ``h2``
+link, the author in ``.postleft dt``, the body ``div.postmsg`` (the signature is
+``div.postsignature``, also ``postmsg``). PunBB 1.3/1.4: ``div.post#pID``, ``.post-num``,
+``.post-byline``, the time in ``.post-link a``, the body ``div.entry-content``. Quotes
+``div.quotebox > cite "X wrote:" + blockquote`` name no post; colours are spans. Times are text
+("2024-08-03 10:59:47", "Today 20:04:11", "Сегодня 20:04") in the board's zone. Pages are
+``viewtopic.php?id=T&p=N``. Built on the real FluxBB page of ../shared/real/engines/punbb_fluxbb/
+and our own PunBB 1.4 fixture (from PunBB's templates).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
+    keep_query, languages, load, number, query, text_time, wrote_name,
+)
+from votal.scraper.engines.base import Engine, Example, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import clean, inner_html, make_quote, normalize_colors, text_of
+
+_IN_PARENS = re.compile(r"\(([^()]*\d[^()]*)\)\s*$")
+_USER_ID = re.compile(r"profile\.php\?id=(\d+)")
+_CHROME = (f".//*[{cls('postsignature')}]", f".//*[{cls('sig-content')}]",
+           f".//*[{cls('postedit')}]", f".//*[{cls('lastedit')}]", f".//*[{cls('sig-line')}]")
+
+
+def normalize_body(body: etree._Element) -> str:
+    clean(body)
+    drop_matching(body, _CHROME)
+    for box in find(body, f".//div[{cls('quotebox')}]"):
+        cite = first(box, "./cite")
+        inner = first_of(box, "./blockquote/div", "./blockquote")
+        make_quote(box, inner, wrote_name(text_of(cite)), None)
+    normalize_colors(body)
+    return inner_html(body).strip()
+
+
+class FluxBB(Engine):
+    name = "fluxbb"
+    label = "FluxBB / PunBB"
+    precedence = 39  # before phpBB 3, whose viewtopic.php pattern also matches "?id=1&p=2"
+    sites = ("bbs.archlinux.org",)
+    url_patterns = (re.compile(r"/viewtopic\.php\?(?:[^#]*&)?(?:id|pid)=\d+"),)
+    examples = (
+        Example("https://bbs.archlinux.org/viewtopic.php?id=298271",
+                "https://bbs.archlinux.org/viewtopic.php?id=298271", 2,
+                "https://bbs.archlinux.org/viewtopic.php?id=298271&p=2"),
+        Example("https://forum.example.ru/viewtopic.php?id=77&p=3",
+                "https://forum.example.ru/viewtopic.php?id=77", 4,
+                "https://forum.example.ru/viewtopic.php?id=77&p=4"),
+        Example("https://x.example/viewtopic.php?id=5", "https://x.example/viewtopic.php?id=5"),
+    )
+
+    def detect(self, page: str) -> bool:
+        if "viewtopic.php" not in page:
+            return False
+        return bool(re.search(r"<div[^>]+class=\"blockpost\b", page)
+                    or ("post-byline" in page and "entry-content" in page
+                        and re.search(r"<div[^>]+(?:id=\"p\d+\"[^>]*class=\"post\b|"
+                                      r"class=\"post\b[^\"]*\"[^>]*id=\"p\d+\")", page)))
+
+    def thread_url(self, url: str) -> str:
+        return keep_query(url, "id")
+
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
+        base = self.thread_url(thread_url)
+        return base if page <= 1 else f"{base}&p={page}"
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        return _page_info(doc, base_url(doc, url), url)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        thread = self.thread_url(url)
+        boxes = find(doc, "//div[starts-with(@id, 'p')][contains(concat(' ', @class, ' '), "
+                          "' blockpost ') or contains(concat(' ', @class, ' '), ' post ')]")
+        return [_post(b, thread, base, url, tz, now, langs) for b in boxes
+                if b.get("id")[1:].isdigit()]
+
+
+def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
+    nav = first(doc, f"//p[{cls('pagelink')} or {cls('paging')}]")
+    current = number(query(url).get("p")) or 1
+    last = current
+    nxt = None
+    if nav is not None:
+        strong = first(nav, ".//strong")
+        current = number(text_of(strong)) or current
+        links = [number(text_of(a)) for a in find(nav, ".//a") if text_of(a).isdigit()]
+        last = max([current, *links])
+        href = first(nav, ".//a[@rel='next']/@href")
+        nxt = absolute(base, href) if href and current < last else None
+    return PageInfo(current, last, nxt)
+
+
+def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, now: datetime,
+          langs: list[str]) -> Post:
+    pid = box.get("id")[1:]
+    where = f"{url}: post {pid}"
+    user = first_of(box, f".//*[{cls('postleft')}]//dt", f".//*[{cls('post-byline')}]//a",
+                    f".//*[{cls('post-byline')}]//strong")
+    author = text_of(first(user, ".//a") if user is not None and first(user, ".//a") is not None
+                     else user)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    link = first(user, ".//a[contains(@href, 'profile.php')]") if user is not None else None
+    if link is None and user is not None and user.tag == "a":
+        link = user
+    m = _USER_ID.search(link.get("href") or "") if link is not None else None
+    stamp = first_of(box, ".//h2//a[contains(@href, 'pid=')]", f".//*[{cls('post-link')}]//a")
+    printed = number(text_of(first_of(box, f".//h2//*[{cls('conr')}]", f".//*[{cls('post-num')}]")))
+    body = first_of(box, f".//div[{cls('postmsg')}][not({cls('postsignature')})]",
+                    f".//div[{cls('entry-content')}]")
+    if body is None:
+        raise ScrapeError(f"{where}: no post body found")
+    note = first(box, f".//*[{cls('postedit')} or {cls('lastedit')}]")
+    return Post(
+        id=pid, number=printed, thread=thread,
+        url=absolute(base, stamp.get("href")) if stamp is not None
+        else absolute(base, f"viewtopic.php?pid={pid}#p{pid}"),
+        author=author, author_id=m.group(1) if m else None,
+        time=text_time(text_of(stamp), tz, now, langs, where),
+        edited=_edited(text_of(note), author, tz, now, langs) if note is not None else None,
+        html=normalize_body(body),
+    )
+
+
+def _edited(text: str, author: str, tz: ZoneInfo, now: datetime,
+            langs: list[str]) -> datetime | None:
+    """"Last edited by X (2024-08-03 11:02:20)" / "Отредактировано X (Сегодня 10:02:00)"."""
+    m = _IN_PARENS.search(text)
+    return edited_from_text(m.group(1) if m else text, [author], tz, now, langs)
+
+
+register(FluxBB())

@@ -1,0 +1,225 @@
+"""Invision Power Board 1.x–3.x thread pages (``index.php?showtopic=N``) (issue 11).
+
+IPB 1.x/2.x print a table per post: ``<a name="entryID">`` and ``span.normalname`` (the
+author) in its first row, the time as the text of ``span.postdetails`` after its label ("Дата",
+"Posted:", "Добавлено"), the body ``div.postcolor`` (IPB 1.3 splits it around quotes, so the
+body is the whole cell). Quotes: IPB 1.3 ``table > td#QUOTE`` under a "Цитата (X @ date)" row;
+IPB 2 ``div.quotetop`` "QUOTE(X @ date)" + ``div.quotemain``. IPB 3.x: ``div.post_block#post_id_ID``,
+``.author.vcard``, ``abbr.published[title]`` (ISO), ``div.post.entry-content``, quotes
+``blockquote.ipsBlockquote[data-author][data-cid]`` (3.4) or ``p.citation`` + ``div.blockquote``.
+Pages are the offset ``st`` (default 20), read from the page links into ``PageInfo.per_page``.
+Built on the two real IPB 1.3 pages of ../shared/real/engines/invision/ (hustle-sa; their
+``<meta>`` says windows-1251, their bytes are UTF-8: scraper/encoding.py trusts the bytes) and
+our own IPB 2 and 3 fixtures, written from those versions' templates.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper import dates
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, keep_query,
+    languages, load, number, offset_url, query, text_time,
+)
+from votal.scraper.engines.base import Engine, Example, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+)
+
+DEFAULT_STEP = 20
+_USER_ID = re.compile(r"showuser=(\d+)|/user/(\d+)-")
+_ST = re.compile(r"[?&]st=(\d+)|page__st__(\d+)")
+_QUOTE_HEAD = re.compile(r"\(\s*(.+?)\s*@\s*[^)]*\)|^\s*(.+?),\s.*(?:said|написал|сказал|"
+                         r"ha scritto|ha detto|έγραψε|είπε|scrive)", re.I)
+_CHROME = (f".//*[{cls('signature')}]", f".//*[{cls('edit')}]", ".//script")
+
+
+def _offset(url: str) -> int:
+    m = _ST.search(url)
+    return int(m.group(1) or m.group(2)) if m else 0
+
+
+def _quote_author(text: str) -> str | None:
+    m = _QUOTE_HEAD.search(" ".join(text.split()))
+    return (m.group(1) or m.group(2)).strip() if m else None
+
+
+def normalize_body(body: etree._Element) -> str:
+    clean(body)
+    for comment in list(body.iter(etree.Comment)):  # IPB 1.x marks quotes with comments
+        comment.drop_tree()
+    drop_matching(body, _CHROME)
+    for td in find(body, ".//td[@id='QUOTE']"):  # IPB 1.x
+        table = next(td.iterancestors("table"), None)
+        if table is not None:
+            head = first(table, ".//tr[1]/td")
+            make_quote(table, td, _quote_author(text_of(head)), None)
+    for top in find(body, f".//div[{cls('quotetop')}]"):  # IPB 2
+        main = top.getnext()
+        link = first(top, ".//a[contains(@href, 'findpost')]/@href") or ""
+        found = re.search(r"[?&]p(?:id)?=(\d+)", link)
+        post = found.group(1) if found else None
+        author = _quote_author(text_of(top))
+        if main is not None and "quotemain" in (main.get("class") or ""):
+            top.drop_tree()
+            make_quote(main, None, author, post)
+    for bq in find(body, f".//blockquote[{cls('ipsBlockquote')}]"):  # IPB 3.4
+        make_quote(bq, None, bq.get("data-author"), bq.get("data-cid"))
+    for cite in find(body, f".//p[{cls('citation')}]"):  # IPB 3.0–3.3
+        box = cite.getnext()
+        if box is not None and "blockquote" in (box.get("class") or ""):
+            author = _quote_author(text_of(cite))
+            cite.drop_tree()
+            make_quote(box, first(box, f"./div[{cls('quote')}]"), author, None)
+    for sp in find(body, f".//*[{cls('bbc_spoiler')}]"):
+        make_spoiler(sp, first(sp, f".//*[{cls('bbc_spoiler_content')}]"))
+    for node in body.iter():  # the signature separator of IPB 1.x
+        if (node.tail or "").strip() == "--------------------":
+            node.tail = ""
+    normalize_colors(body)
+    return inner_html(body).strip()
+
+
+class IPB(Engine):
+    name = "ipb"
+    label = "Invision Power Board 1.x–3.x"
+    precedence = 21  # after Invision Community 4/5, which declares this adapter its variant
+    url_patterns = (re.compile(r"index\.php\?(?:[^#]*&)?showtopic=\d+"),)
+    examples = (
+        Example("http://hustle-sa.ru/forum/index.php?showtopic=2969",
+                "http://hustle-sa.ru/forum/index.php?showtopic=2969", 3,
+                "http://hustle-sa.ru/forum/index.php?showtopic=2969&st=40"),
+        Example("https://forum.example.it/index.php?s=ab12&showtopic=77&st=30&p=901",
+                "https://forum.example.it/index.php?showtopic=77", 3,
+                "https://forum.example.it/index.php?showtopic=77&st=30", per_page=15),
+    )
+
+    def detect(self, page: str) -> bool:
+        if "post_block" in page and re.search(r"""id=["']post_id_\d+""", page):
+            return True
+        return ("normalname" in page and "postcolor" in page
+                and bool(re.search(r"""<a name=["']entry\d+""", page)))
+
+    def thread_url(self, url: str) -> str:
+        return keep_query(url, "showtopic")
+
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
+        return offset_url(self.thread_url(thread_url), page, info and info.per_page,
+                          DEFAULT_STEP, "st")
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        return _page_info(doc, base_url(doc, url), url)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        thread = self.thread_url(url)
+        start = _offset(url)
+        blocks = find(doc, "//div[starts-with(@id, 'post_id_')]")
+        if blocks:
+            return [_post3(b, start + i + 1, thread, base, url, tz, now, langs)
+                    for i, b in enumerate(blocks)]
+        anchors = find(doc, "//a[starts-with(@name, 'entry')]")
+        return [_post12(a, start + i + 1, thread, base, url, tz, now, langs)
+                for i, a in enumerate(anchors) if a.get("name")[5:].isdigit()]
+
+
+def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
+    topic = query(url).get("showtopic")
+    pages: dict[int, str] = {}
+    step = None
+    for a in find(doc, "//a[contains(@href, 'showtopic=') or contains(@href, 'page__st__')]"):
+        t = text_of(a).strip("[] ")
+        href = absolute(base, a.get("href"))
+        if not t.isdigit() or (topic and query(href).get("showtopic") not in (None, topic)):
+            continue
+        n, st = int(t), _offset(href)
+        pages[n] = href
+        if n > 1 and st and st % (n - 1) == 0:
+            step = st // (n - 1)
+    st = _offset(url)
+    current = 1 + st // (step or DEFAULT_STEP) if st else 1
+    last = max([current, *pages])
+    nxt = pages.get(current + 1)
+    return PageInfo(current, last, nxt if current < last else None, step)
+
+
+def _author_id(el: etree._Element) -> str | None:
+    for href in find(el, ".//a[contains(@href, 'showuser=') or contains(@href, '/user/')]/@href"):
+        m = _USER_ID.search(href)
+        if m:
+            return m.group(1) or m.group(2)
+    return None
+
+
+def _post12(anchor: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo,
+            now: datetime, langs: list[str]) -> Post:
+    pid = anchor.get("name")[5:]
+    where = f"{url}: post {pid}"
+    table = next(anchor.iterancestors("table"))
+    author = text_of(first(table, f".//span[{cls('normalname')}]"))
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    details = first(table, f".//span[{cls('postdetails')}]")
+    when = "".join([details.text or ""] + [c.tail or "" for c in details]) \
+        if details is not None else ""
+    color = first(table, f".//div[{cls('postcolor')}]")
+    if color is None:
+        raise ScrapeError(f"{where}: no post body found")
+    body = color if color.get("id") else color.getparent()  # IPB 1.3: the cell holds the parts
+    return Post(
+        id=pid, number=num, thread=thread,
+        url=absolute(base, f"index.php?showtopic={query(thread).get('showtopic', '')}"
+                           f"&view=findpost&p={pid}"),
+        author=author, author_id=_author_id(table),
+        time=text_time(" ".join(when.split()), tz, now, langs, where), edited=None,
+        html=normalize_body(body),
+    )
+
+
+def _post3(block: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo,
+           now: datetime, langs: list[str]) -> Post:
+    pid = block.get("id").removeprefix("post_id_")
+    where = f"{url}: post {pid}"
+    user = first(block, f".//*[{cls('author')}]")
+    author = text_of(user)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    stamp = first(block, f".//abbr[{cls('published')}]")
+    body = first_of(block, f".//div[{cls('entry-content')}]", f".//div[{cls('post')}]")
+    if stamp is None or body is None:
+        raise ScrapeError(f"{where}: no post {'time' if stamp is None else 'body'} found")
+    iso = stamp.get("title") or ""
+    try:
+        when = dates.from_iso(iso).astimezone(tz)
+    except ValueError:
+        when = text_time(text_of(stamp), tz, now, langs, where)
+    link = first(block, ".//a[contains(@href, 'findpost')]/@href")
+    edit = first(block, f".//p[{cls('edit')}]")
+    return Post(
+        id=pid, number=number(text_of(first(block, f".//*[{cls('post_id')}]//a"))) or num,
+        thread=thread,
+        url=absolute(base, link) if link else f"{thread}&view=findpost&p={pid}",
+        author=author, author_id=_author_id(user),
+        time=when, edited=_edited3(edit, tz, now, langs), html=normalize_body(body),
+    )
+
+
+def _edited3(edit: etree._Element | None, tz: ZoneInfo, now: datetime,
+             langs: list[str]) -> datetime | None:
+    """"This post has been edited by X: 29 November 2026 - 01:20 PM" (IPB 3)."""
+    if edit is None:
+        return None
+    return dates.parse_forum_time(text_of(edit).split(": ", 1)[-1], tz, now, langs)
+
+
+register(IPB())
