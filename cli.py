@@ -202,7 +202,9 @@ def _moment(text: str, tz):
     except ValueError:
         raise InputError(f"--at {text!r}: give 'now' or an ISO time like "
                          "2026-11-03T19:30 (the game's time zone) or 2026-11-03T19:30+02:00") from None
-    return t if t.tzinfo else t.replace(tzinfo=tz)
+    from votal.tally.localtime import local
+
+    return t if t.tzinfo else local(t, tz)  # C-13 across a daylight-saving change
 
 
 # ---- history, chart, report (report/) ------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from votal.errors import GameFileError
+from votal.tally.localtime import local
 from votal.tally.names import fold
 
 EVENT_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -201,14 +202,30 @@ def _list(value: Any, key: str, path: str) -> list:
 
 
 def _instant(value: Any, tz: ZoneInfo, path: str, where: str) -> datetime:
+    """A moment: a TOML date-time or an ISO string, with or without offset (else the game's zone;
+    C-13: a local time that does not exist or occurs twice resolves as the schedule does)."""
     if isinstance(value, str):
         try:
-            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+            value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError:
-            raise GameFileError(f"{path}: {where}: {value!r} is not a date-time") from None
+            raise GameFileError(f"{path}: {where}: {value!r} is not a date-time like "
+                                "2026-11-03T13:00:00+02:00") from None
     if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=tz)
-    raise GameFileError(f"{path}: {where}: {value!r} is not a date-time")
+        return value if value.tzinfo else local(value, tz)
+    raise GameFileError(f"{path}: {where}: {value!r} is not a date-time like "
+                        "2026-11-03T13:00:00+02:00")
+
+
+def _date(value: Any, path: str, where: str, rule: str) -> date:
+    """A calendar date: a TOML date (2026-11-02) or the same as an ISO string ("2026-11-02")."""
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    elif isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    raise GameFileError(f"{path}: {where} must be a date like 2026-11-02, got {value!r} ({rule})")
 
 
 def _clock(value: Any, path: str, where: str) -> time | None:
@@ -234,17 +251,17 @@ def _source(raw: Any, path: str) -> Source:
 
 def _players(raw: Any, path: str, tz: ZoneInfo) -> tuple[Player, ...]:
     out: list[Player] = []
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[int, str, str, str]] = {}  # folded -> (player #, player, kind, as written)
     for i, p in enumerate(_list(raw if raw is not None else [], "players", path), 1):
         where = f"player #{i}"
         _unknown(p, PLAYER_KEYS, path, where)
         name = _req_str(p, "name", path, where)
         aliases = tuple(str(a) for a in _list(p.get("aliases", []), f"{where}.aliases", path))
-        for n in (name, *aliases):
+        for kind, n in (("name", name), *(("alias", a) for a in aliases)):
             key = fold(n)
-            if key in seen and seen[key] != name:
-                raise GameFileError(f"{path}: {where}: name {n!r} is already used by {seen[key]!r}")
-            seen[key] = name
+            if key in seen and seen[key][0] != i:
+                _duplicate(path, (i, name, kind, n), seen[key])
+            seen.setdefault(key, (i, name, kind, n))
         for key in ("role", "faction", "replaces"):
             if p.get(key) is not None and not isinstance(p[key], str):
                 raise GameFileError(f"{path}: {where}: {key} must be a string")
@@ -264,6 +281,18 @@ def _players(raw: Any, path: str, tz: ZoneInfo) -> tuple[Player, ...]:
     return tuple(out)
 
 
+def _duplicate(path: str, this: tuple[int, str, str, str], first: tuple[int, str, str, str]):
+    """C-12 (rev. 2): a name or alias two players share, after folding, refuses the file."""
+    def said(entry):
+        i, player, kind, written = entry
+        return (f"the name {player!r} of player #{i}" if kind == "name"
+                else f"the alias {written!r} of player #{i} {player!r}")
+
+    same = "is" if this[3] == first[3] else "equals (once case, accents and look-alikes are folded)"
+    raise GameFileError(f"{path}: {said(this)} {same} {said(first)}: names and aliases must tell "
+                        "players apart (C-12)")
+
+
 def _name_index(players: tuple[Player, ...]):
     index = {fold(n): p.name for p in players for n in (p.name, *p.aliases)}
 
@@ -276,18 +305,15 @@ def _schedule(raw: Any, path: str, tz: ZoneInfo, preset) -> ScheduleSpec:
     if raw is None:
         raise GameFileError(f"{path}: [schedule] with day1 is required (C-09)")
     _unknown(raw, SCHEDULE_KEYS, path, "[schedule]")
-    day1 = raw.get("day1")
-    if isinstance(day1, datetime) or not isinstance(day1, date):
-        raise GameFileError(f"{path}: [schedule]: day1 must be a date (YYYY-MM-DD) (C-09)")
+    day1 = _date(raw.get("day1"), path, "[schedule]: day1", "C-09")
     deadline = _clock(raw.get("deadline"), path, "[schedule].deadline") or preset.deadline
     day_change = _clock(raw.get("day_change"), path, "[schedule].day_change") or preset.day_change
     if deadline is None or day_change is None:
         raise GameFileError(
             f"{path}: [schedule]: ruleset {preset.name} has no fixed hours: give deadline and "
             f"day_change (\"HH:MM\") (C-09)")
-    holidays = _list(raw.get("holidays", []), "schedule.holidays", path)
-    if any(not isinstance(h, date) or isinstance(h, datetime) for h in holidays):
-        raise GameFileError(f"{path}: [schedule]: holidays must be dates (C-10)")
+    holidays = [_date(h, path, "[schedule]: holidays", "C-10")
+                for h in _list(raw.get("holidays", []), "schedule.holidays", path)]
     overrides = raw.get("day") or {}
     if not isinstance(overrides, Mapping):
         raise GameFileError(f"{path}: [schedule.day] must be a table of days (C-09)")

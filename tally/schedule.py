@@ -1,4 +1,4 @@
-"""Day boundaries (C-09, C-10, PC-01) and the vote's clock (PX-02..PX-04).
+"""Day boundaries (C-09, C-10, PC-01, C-13) and the vote's clock (PX-02..PX-04).
 
 Pure over a ScheduleSpec and a time zone. Intervals are half-open: [start, end).
 """
@@ -10,6 +10,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from votal.tally.game import ScheduleSpec
+from votal.tally.localtime import local
 
 MAX_DAYS = 2000
 
@@ -61,7 +62,8 @@ class Schedule:
         return self._dates[n - 1]
 
     def _at(self, d: date, t: time) -> datetime:
-        return datetime.combine(d, t, tzinfo=self.tz)
+        """The scheduled local time t on date d (C-13: across a daylight-saving change)."""
+        return local(datetime.combine(d, t), self.tz)
 
     # -- one day ----------------------------------------------------------------------------
 
@@ -83,9 +85,11 @@ class Schedule:
         if override and override.start:
             start = override.start
         elif n == 1:
+            back = 0
             start = self._at(d, self.spec.day_change)
             while start >= deadline:
-                start -= timedelta(days=1)
+                back += 1
+                start = self._at(d - timedelta(days=back), self.spec.day_change)
         else:
             start = self._bounds[n - 1][2]
         end = self._first_change_at_or_after(deadline)

@@ -61,7 +61,7 @@ def test_bad_time_zone():
 
 
 def test_duplicate_names_across_players():
-    assert "already used" in refused(game_dict(players=["A", {"name": "B", "aliases": ["a"]}]))
+    assert "(C-12)" in refused(game_dict(players=["A", {"name": "B", "aliases": ["a"]}]))
 
 
 EVENT_CASES = [
