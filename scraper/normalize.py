@@ -22,7 +22,9 @@ def _parser(**kw) -> lxml.html.HTMLParser:
     own classes, which no adapter uses."""
     # no ID hash table (nothing here looks ids up by id(); every id attribute costs an entry)
     # and no default DOCTYPE node (only subtrees are serialised)
-    parser = lxml.html.HTMLParser(collect_ids=False, default_doctype=False, **kw)
+    # huge_tree: no 10 MB text-node limit and 2048 nesting levels, not 255 (issue 8: 254 unclosed
+    # <b> in a post must not end the page before its vote)
+    parser = lxml.html.HTMLParser(collect_ids=False, default_doctype=False, huge_tree=True, **kw)
     parser.set_element_class_lookup(etree.ElementDefaultClassLookup(
         element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
         pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity))

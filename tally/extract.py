@@ -52,12 +52,17 @@ class PostReading:
     own_text: str              # the author's own text (no quotes, no spoilers), whitespace folded
     quotes: tuple[Quote, ...]  # top-level quotes, with the marks found inside each
     links: tuple[str, ...] = ()  # ids of posts the author links to in his own text (MR-03)
+    # why the body could not be read completely ("" when it was): marks after that point may be
+    # missing, so the post goes to review (V-UNREADABLE-POST), never dropped in silence
+    unreadable: str = ""
 
 
 SYNTAXES = ("red", "mafiascum")
 
+# huge_tree: no 10 MB text limit, and nesting up to 2048 levels instead of 255 (254 unclosed <b>
+# would otherwise end the parse before the vote, issue 8)
 _PARSER = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True,
-                           no_network=True, recover=True)
+                           no_network=True, recover=True, huge_tree=True)
 _WORD = re.compile(r"\w+")
 _NON_SPACE = re.compile(r"\S")
 
@@ -66,12 +71,13 @@ def read_post(html: str, syntax: str) -> PostReading:
     """Vocabulary, C-05, MS-01: the marks, own text and quotes of one post body."""
     if syntax not in SYNTAXES:
         raise ValueError(f"unknown vote syntax {syntax!r} (expected one of {', '.join(SYNTAXES)})")
-    root = _parse(html)
+    root, unreadable = _parse(html)
     if root is None:
-        return PostReading((), "", ())
+        return PostReading((), "", (), unreadable=unreadable)
     own = walk.walk(root)
     quotes = tuple(_quote(q, syntax) for q in own.quotes)
-    return PostReading(_marks(own.pieces, syntax), _fold_space(own.pieces), quotes, own.links)
+    return PostReading(_marks(own.pieces, syntax), _fold_space(own.pieces), quotes, own.links,
+                       unreadable)
 
 
 def words_besides(reading: PostReading, mark: Mark) -> int:
@@ -92,14 +98,21 @@ def only_mark(reading: PostReading) -> bool:
     return _WORD.search(text) is None
 
 
-def _parse(html: str) -> etree._Element | None:
+def _parse(html: str) -> tuple[etree._Element | None, str]:
+    """The body's tree, and why it could not be read completely ("" when it was)."""
     if not isinstance(html, str) or not html.strip():
-        return None
+        return None, ""
     data = html.encode("utf-8", "replace")  # lone surrogates cannot reach libxml2
     try:
-        return etree.fromstring(data, _PARSER)
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-        return None
+        root = etree.fromstring(data, _PARSER)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as e:
+        return None, f"the HTML parser gave up ({' '.join(str(e).split())[:120]})"
+    limit = [e for e in _PARSER.error_log if e.type_name == "ERR_RESOURCE_LIMIT"]
+    if limit:  # libxml2 stopped reading: nested deeper than 2048 levels, or alike
+        why = ("nested more than 2048 levels deep" if "depth" in limit[0].message.lower()
+               else " ".join(limit[0].message.split())[:120])
+        return root, f"read only in part ({why}); what follows may hold a vote"
+    return root, ""
 
 
 def _quote(block: etree._Element, syntax: str) -> Quote:

@@ -15,9 +15,14 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+import lxml.html
 from lxml import etree
 
 from votal.tally.colour import is_red
+
+# The parser of every post body read outside extract.py (huge_tree: no 10 MB text limit, 2048
+# nesting levels instead of 255; issue 8: a vote after 254 unclosed <b> is still read).
+BODY_PARSER = lxml.html.HTMLParser(huge_tree=True)
 
 
 class Piece(NamedTuple):

@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 from lxml import etree, html as lxml_html
 
 from votal.scraper.model import Post
+from votal.tally.htmlwalk import BODY_PARSER
 from votal.tally.names import NameResolver, fold
 
 MIN_LIST = 3
@@ -82,7 +83,8 @@ class Entry:
 
 def _lines(body: str) -> list[_Line]:
     try:
-        root = lxml_html.fragment_fromstring(body or "<p></p>", create_parent="div")
+        root = lxml_html.fragment_fromstring(body or "<p></p>", create_parent="div",
+                                             parser=BODY_PARSER)
     except (etree.ParserError, ValueError):
         return []
     lines = [_Line()]

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import lxml.html
 
+from votal.tally.htmlwalk import BODY_PARSER
+
 NOT_VOTING = "Not Voting"
 
 _HEADER = re.compile(
@@ -119,7 +121,7 @@ def html_to_text(html: str) -> str:
     """A moderator's own text: quotes and struck parts removed, one line per block."""
     if not html.strip():
         return ""
-    root = lxml.html.fragment_fromstring(html, create_parent="div")
+    root = lxml.html.fragment_fromstring(html, create_parent="div", parser=BODY_PARSER)
     for el in list(root.iter()):
         if el is root or not isinstance(el.tag, str):
             continue

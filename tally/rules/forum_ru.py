@@ -9,6 +9,7 @@ from lxml import html as lxml_html
 
 from votal.tally.colour import is_red
 from votal.tally.extract import MarkKind, words_besides
+from votal.tally.htmlwalk import BODY_PARSER
 from votal.tally.model import Outcome, OutcomeKind, Reason, ReviewItem, Status
 from votal.tally.rules.common import leaders, removal
 from votal.tally.rules.context import Ballot, Day
@@ -135,7 +136,7 @@ def not_red(day: Day) -> None:
 def _coloured_name(day: Day, html: str) -> str | None:
     """The first player name the author's own text marks in a colour that is not red."""
     try:
-        root = lxml_html.fromstring(html)
+        root = lxml_html.fromstring(html, parser=BODY_PARSER)
     except (etree.ParserError, ValueError):
         return None
     for el in root.iter():

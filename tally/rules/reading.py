@@ -127,7 +127,10 @@ def read_ballots(day: Day) -> None:
         if voter is None:
             _non_player(day, post)
             continue
-        marks = [m for m in reading(day, post).marks]
+        read = reading(day, post)
+        if read.unreadable:
+            unreadable(day, post, voter, read.unreadable)
+        marks = [m for m in read.marks]
         if day.preset.syntax == "red" and not marks and _unmarked(day):
             _unmarked_ballot(day, post, voter)
         elif day.preset.syntax == "red":
@@ -138,6 +141,17 @@ def read_ballots(day: Day) -> None:
         b.order = i
     check_rulings(day)
     reset_votes(day)
+
+
+def unreadable(day: Day, post: Post, voter: str | None, why: str) -> None:
+    """interfaces.md §2: a post votal could not read completely is never counted in silence: it
+    goes to review (V-UNREADABLE-POST); the marks read before the point where reading stopped
+    still count, and the moderator checks the rest. Its author is not charged an absence for a
+    vote votal may have failed to read."""
+    day.review.append(ReviewItem("V-UNREADABLE-POST", voter, post.id, post.url,
+                                 f"post body {why}", ()))
+    if voter is not None:
+        day.spared.add(voter)
 
 
 def _non_player(day: Day, post: Post) -> None:
