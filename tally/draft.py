@@ -17,7 +17,8 @@ from zoneinfo import ZoneInfo
 from votal.errors import InputError
 from votal.scraper.model import Post
 from votal.tally.presets import PRESETS
-from votal.tally.signup import Entry, find_signup, poster_entries, posters, resolve_signup
+from votal.tally.signup import (Entry, find_signup, first_line, poster_entries, posters,
+                                resolve_signup)
 
 LANGUAGES = ("el", "it", "ru", "en")
 
@@ -97,7 +98,8 @@ def draft_game(posts: list[Post], *, title: str | None, source_key: str, source:
     if not posts:
         raise InputError(f"{source}: no posts to start a game from")
     posts = sorted(posts, key=Post.sort_key)
-    title = title or f"{posts[0].author}'s game"
+    # without page markup (a posts file) the opening post's heading names the game
+    title = title or first_line(posts[0].html) or f"{posts[0].author}'s game"
     notes: list[str] = []
     if ruleset is None:
         ruleset, why = guess_ruleset(title, text_language or interface_language)

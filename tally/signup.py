@@ -214,6 +214,14 @@ def _longest(runs: list[list[str]], how: str) -> Signup | None:
     return Signup(tuple(max(runs, key=len)), how) if runs else None
 
 
+def first_line(body: str, limit: int = 80) -> str | None:
+    """The first line of a post when short enough to be a heading (a title for `init`)."""
+    for line in _lines(body):
+        if line.text:
+            return line.text if len(line.text) <= limit else None
+    return None
+
+
 def find_signup(body: str) -> Signup | None:
     """The sign-up list of a post body (normalised HTML), or None when it has none."""
     lines = _lines(body)

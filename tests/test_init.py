@@ -201,3 +201,21 @@ def test_init_from_a_url_reads_the_first_page_in_one_request(tmp_path, capsys):
     assert [p["name"] for p in data["players"]] == ["Λάμπρος", "Νίκος", "Ελένη"]
     assert data["moderators"] == ["Αφηγητής"] and data["language"] == "el"
     assert "Ελένη" in out and "not seen posting" in out
+
+
+def test_init_from_a_posts_file(tmp_path, capsys):
+    posts = tmp_path / "posts.jsonl"
+    assert main(["scrape", str(FIXTURES / "demo" / "pages"), "--db", str(tmp_path / "s.sqlite"),
+                 "--out", str(posts)]) == 0
+    capsys.readouterr()
+    code, out, _ = _init(capsys, posts, "--out", tmp_path / "game.toml")
+    assert code == 0 and "players: 9 from the list after 'Παίκτες'" in out
+    data = tomllib.loads((tmp_path / "game.toml").read_text(encoding="utf-8"))
+    assert data["source"]["posts"] == "posts.jsonl"
+    assert [p["name"] for p in data["players"]] == DEMO_PLAYERS
+    # no page markup: the title is the opening post's heading, the language read from the posts
+    assert data["title"] == "Palermo #43 — Extreme: Μέρα 1"
+    assert data["language"] == "el" and data["ruleset"] == "palermo-extreme"
+    assert "('Extreme' in the title)" in out
+    game = load_game(tmp_path / "game.toml")
+    assert tally_day(game, load_posts(game), 1).tally[0].player == "Νίκος"

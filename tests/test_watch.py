@@ -311,3 +311,33 @@ def test_a_hammer_ends_the_watch_before_the_deadline(tmp_path):
     assert clock["now"] < datetime(2026, 11, 3, 13, 11, tzinfo=ny)     # long before 22:00
     assert "2026-11-03 13:00:00 vote Eve → Bob | Bob 3, Ann 1" in lines
     assert any(" closed final: eliminated Bob (majority, MS-02)" in ln for ln in lines)
+
+
+def test_a_broken_game_file_shows_in_the_status_line_and_the_last_good_one_is_used(tmp_path):
+    from votal.scraper.model import Post
+
+    game_file = tmp_path / "game.toml"
+    game_file.write_text(MAFIASCUM, encoding="utf-8")
+    (tmp_path / "posts.jsonl").write_text("", encoding="utf-8")
+    ny = ZoneInfo("America/New_York")
+    posts = [Post("1", 1, "t", "t#1", "Ann", None, datetime(2026, 11, 3, 10, 0, tzinfo=ny), None,
+                  '<span class="bbvote">VOTE: Bob</span>')]
+    clock = {"now": datetime(2026, 11, 3, 21, 0, tzinfo=ny)}
+
+    def sleep(s):
+        clock["now"] += timedelta(seconds=s)
+        if clock["now"] >= datetime(2026, 11, 3, 21, 30, tzinfo=ny):
+            game_file.write_text(MAFIASCUM.replace('ruleset = "mafiascum"', "ruleset = 7"),
+                                 encoding="utf-8")          # a moderator's typo mid-evening
+        if clock["now"] >= datetime(2026, 11, 3, 21, 40, tzinfo=ny):
+            game_file.write_text(MAFIASCUM, encoding="utf-8")  # and its fix
+
+    out = io.StringIO()
+    Watcher(game_file, clock=lambda: clock["now"], sleep=sleep, refresh=lambda g: GamePosts(
+        tuple(posts)), screen=LineScreen("text", out), render=lambda r: "", every=300).run()
+    lines = out.getvalue().splitlines()
+    broken = [ln for ln in lines if " status game file: " in ln]
+    assert len(broken) == 1 and broken[0].startswith("2026-11-03 21:30:00 ")
+    assert "(the last good version is used) | Bob 1" in broken[0]
+    assert "2026-11-03 21:40:00 status ok | Bob 1" in lines
+    assert lines[-1].startswith("2026-11-03 22:00:00 closed final: eliminated Bob")
