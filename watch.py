@@ -167,7 +167,8 @@ class Watcher:
             st.game, clock))
         closed = now >= clock.close
         if changed or fresh or crossed or st.result is None:   # else nothing can have moved
-            for p in fresh:
+            # the first refresh shows where the day stands (one count, not one per post so far)
+            for p in fresh if st.result is not None else ():
                 if p.time is not None and start <= p.time <= now:  # timeless: in review
                     advance(self._count(st, n, clock.close, p.time, (p.number or 0) + 1))
             advance(self._count(st, n, clock.close, now, ALL))

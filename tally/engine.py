@@ -194,12 +194,21 @@ def _resolver(game: Game, timeline: Timeline) -> NameResolver:
                         short_prefixes=bool(game.options.get("short_prefixes", False)), **kwargs)
 
 
+def as_of(game: Game, t: datetime) -> Game:
+    """The game file as it stood at ``t``: events made later (their ``at``) have not happened
+    yet, so a running count does not apply them (an event without ``at`` is made in time)."""
+    events = tuple(e for e in game.events if e.at is None or e.at <= t)
+    return game if len(events) == len(game.events) else replace(game, events=events)
+
+
 def tally_day(game: Game, posts: GamePosts, day: int, *,
               until: tuple[datetime, int] | None = None) -> DayResult:
     """The result of day ``day`` (days before it replayed); ``until`` gives a running count
     (marked provisional, ``as_of`` the instant: end-of-day removals are not applied)."""
     if day < 1:
         raise ValueError("day must be ≥ 1 (day 0 has no vote)")
+    if until is not None:
+        game = as_of(game, until[0])
     run = _Run(game, posts)
     for n in range(1, day):
         run.day(n)

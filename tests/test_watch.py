@@ -205,6 +205,13 @@ def test_watch_through_the_evening_prints_each_change_and_the_final_post(evening
     assert main(["tally", str(game_file), "--day", "1", "--format", "bbcode", "--offline",
                  "--db", str(db)]) == 0
     assert capsys.readouterr().out == final
+    # the same evening replayed from the store ends with the same post
+    assert main(["watch", str(game_file), "--replay", "--day", "1", "--speed", "1e12",
+                 "--db", str(db), "--out", str(game_file.with_name("replay.bbcode"))]) == 0
+    replayed = capsys.readouterr().out
+    assert replayed.endswith(final)
+    assert "2026-11-03 20:06:00 change Λάμπρος: Νίκος → Φώτης | Λάμπρος 2, Νίκος 2, Φώτης 1" \
+        in replayed.splitlines()
     # politeness: at most one refresh a minute, and never a wait of 10 s or less between them
     assert all(s <= 60 for s in clock.slept)
     hits = [p for _, p, _ in srv.log if p == ff.PHPBB_TOPIC]
