@@ -81,6 +81,8 @@ BASELINE = {
              "div.entry-content"),
             ("table:has(span.normalname)", "a[name^=entry]@name", "span.normalname",
              "span.postdetails", "div.postcolor")],
+    "vanilla": ("div[id^=Discussion_], li[id^=Comment_]", "id", "a.Username", "time[datetime]",
+                "div.Message"),
     "discourse": ("div.crawler-post", "[itemprop=position]@text",
                   "[itemprop=author] [itemprop=name] | .creator a",
                   "time[datetime] | meta[itemprop=datePublished]", "[itemprop=text]"),
@@ -124,6 +126,8 @@ def _engine_of(text: str, folder: str) -> str:
 
 def baseline(engine: str, text: str) -> list[Row]:
     """The naive extractor: html.parser + CSS selectors, the adapter's fields."""
+    if engine == "flarum":
+        return _flarum_rows(text)
     if text.lstrip().startswith("{"):  # Discourse JSON: the cooked HTML of each post
         return [_cooked_row(p) for p in json.loads(text).get("post_stream", {}).get("posts", [])]
     soup = BeautifulSoup(text, "html.parser")
@@ -141,6 +145,33 @@ def baseline(engine: str, text: str) -> list[Row]:
                      (when.get("datetime") or when.get("title") or when.get("content")
                       or when.get_text(" ", strip=True)) if when else None, str(body)))
     return rows
+
+
+def _flarum_rows(text: str) -> list[Row]:
+    """Flarum: the JSON:API document (the answer, or the page's preload script) and the
+    contentHtml of each comment post of the page, parsed."""
+    if text.lstrip().startswith("{"):
+        doc = json.loads(text)
+    else:
+        script = BeautifulSoup(text, "html.parser").select_one("script#flarum-json-payload")
+        doc = json.loads(script.get_text()).get("apiDocument", {})
+    data = doc.get("data")
+    res = (data if isinstance(data, list) else []) + doc.get("included", [])
+    users = {r["id"]: r["attributes"] for r in res if r.get("type") == "users"}
+    stream = [r["id"] for r in (data or {}).get("relationships", {}).get("posts", {}).get(
+        "data", [])] if isinstance(data, dict) else []
+    page = set(stream[:20]) if stream and not text.lstrip().startswith("{") else None
+    rows = []
+    for r in res:
+        a = r.get("attributes", {})
+        if r.get("type") != "posts" or a.get("contentType") != "comment" or \
+                (page is not None and r["id"] not in page):
+            continue
+        uid = r.get("relationships", {}).get("user", {}).get("data", {}).get("id")
+        body = BeautifulSoup(a.get("contentHtml", ""), "html.parser")
+        rows.append((r["id"], users.get(uid, {}).get("displayName"), a.get("createdAt"),
+                     str(body)))
+    return sorted(rows, key=lambda row: int(row[0]))
 
 
 def _cooked_row(p: dict) -> Row:

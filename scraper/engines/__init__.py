@@ -18,8 +18,8 @@ __all__ = ["Engine", "Example", "PageInfo", "PostStream", "all_engines", "get", 
            "for_page", "split_forced"]
 
 _MODULES = (
-    "discourse", "fluxbb", "forumotion", "invision", "ipb", "mybb", "nodebb", "phpbb", "phpbb2", "smf",
-    "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
+    "discourse", "flarum", "fluxbb", "forumotion", "invision", "ipb", "mybb", "nodebb", "phpbb",
+    "phpbb2", "smf", "vanilla", "curse", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
 )
 _REGISTRY: dict[str, Engine] = {}
 _loaded = False
@@ -81,8 +81,10 @@ def for_url(url: str) -> Engine | None:
 
 def for_page(page: str, url: str = "") -> Engine:
     head = page[:300_000]
+    where = url or "the page"
     for engine in all_engines():
         if engine.detect(head):
+            if engine.retired:
+                raise UnknownEngineError(f"{where}: {engine.retired}")
             return engine
-    where = url or "the page"
     raise UnknownEngineError(f"{where}: no known forum engine recognises this page")

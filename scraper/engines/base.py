@@ -26,6 +26,9 @@ adapter *declares* (class attributes, read by the registry, the fetching layer a
 ``api``
     The engine's own fetch strategy when it has one (:class:`PostStreamApi`: Discourse's and
     Flarum's JSON APIs); ``None`` for engines read page by page.
+``retired``
+    For a defunct platform (Curse): the one line that says why votal reads none of its pages;
+    a page it detects is refused with that line instead of "no known forum engine".
 
 and what it *does* (pure: text in, records out, no I/O, no module-level mutable state):
 
@@ -134,6 +137,7 @@ class Engine:
     examples: tuple[Example, ...] = ()
     variants: tuple[Engine, ...] = ()
     api: PostStreamApi | None = None
+    retired: str | None = None
 
     def matches_url(self, url: str) -> bool:
         """The URL is a thread URL of this engine by its shape (``sites`` are the registry's)."""

@@ -1,0 +1,167 @@
+"""Vanilla Forums 2.x/3.x discussion pages (issue 11).
+
+The opening post is ``div#Discussion_ID`` (page 1 only), replies are ``li#Comment_ID``; the
+author ``a.Username``, the time ``time[datetime]`` (ISO), the body ``div.Message``; an edit is
+``span.DateUpdated[title="Edited March 1, 2025 5:00PM by X."]``. Quotes: the Quotes plugin's
+``blockquote.UserQuote`` (``div.QuoteAuthor`` "X said:" + ``div.QuoteText``), the rich editor's
+``blockquote.blockquote`` (no author) and ``div.embedQuote`` (``.embedQuote-userName``). Vanilla
+prints no post number: the discussion is 1, a reply is its place in the thread (30 a page by
+default). Pages are ``/discussion/ID/slug/pN``. Built on the real page of
+../shared/real/engines/vanilla/ (open.vanillaforums.com, Vanilla 3) and our own Greek fixture
+(Vanilla 2 Quotes plugin markup).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper import dates
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
+    wrote_name,
+)
+from votal.scraper.engines.base import Engine, Example, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import (
+    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+)
+
+PER_PAGE = 30
+_THREAD = re.compile(r"^(.*?/discussion/\d+(?:/[^/?#]+)?)(?:/p(\d+))?/?$")
+_EDITED = re.compile(r"(?:Edited|Modificato|Επεξεργάστηκε|Изменено)\s+(.+?)\s+(?:by|da|από|от)\s",
+                     re.I)
+_CHROME = (f".//*[{cls('Reactions')}]", f".//*[{cls('Signature')}]", f".//*[{cls('UserSignature')}]")
+
+
+def _said(text: str) -> str | None:
+    return wrote_name(re.sub(r"\s+(?:said|ha detto|είπε|сказал\(а\)|сказал):?\s*$", " wrote:",
+                             text, flags=re.I))
+
+
+def normalize_body(body: etree._Element) -> str:
+    clean(body)
+    drop_matching(body, _CHROME)
+    for bq in find(body, f".//blockquote[{cls('UserQuote')} or {cls('Quote')}]"):
+        head = first(bq, f"./*[{cls('QuoteAuthor')}]")
+        text = first(bq, f"./*[{cls('QuoteText')}]")
+        author = _said(text_of(head)) or text_of(first(head, ".//a")) or None \
+            if head is not None else None
+        if head is not None:
+            head.drop_tree()
+        make_quote(bq, text, author, None)
+    for eq in find(body, f".//*[{cls('embedQuote')}]"):
+        name = text_of(first(eq, f".//*[{cls('embedQuote-userName')}]")) or None
+        content = first(eq, f".//*[{cls('embedQuote-excerpt')}]")
+        make_quote(eq, content, name, None)
+    for bq in find(body, f".//blockquote[{cls('blockquote')}]"):
+        make_quote(bq, first(bq, f"./*[{cls('blockquote-content')}]"), None, None)
+    for sp in find(body, f".//*[{cls('Spoiler')} or {cls('spoiler')}]"):
+        make_spoiler(sp, None)
+    normalize_colors(body)
+    return inner_html(body).strip()
+
+
+class Vanilla(Engine):
+    name = "vanilla"
+    label = "Vanilla Forums"
+    precedence = 85
+    sites = ("open.vanillaforums.com",)
+    url_patterns = (re.compile(r"^https?://[^/]+/(?:[^?#]*/)?discussion/\d+(?:[/?#]|$)"),)
+    examples = (
+        Example("https://open.vanillaforums.com/discussion/39620/"
+                "higher-logic-has-terminated-open-source-vanilla",
+                "https://open.vanillaforums.com/discussion/39620/"
+                "higher-logic-has-terminated-open-source-vanilla", 2,
+                "https://open.vanillaforums.com/discussion/39620/"
+                "higher-logic-has-terminated-open-source-vanilla/p2"),
+        Example("https://forum.example.gr/discussion/812/palermo-8/p3",
+                "https://forum.example.gr/discussion/812/palermo-8", 4,
+                "https://forum.example.gr/discussion/812/palermo-8/p4"),
+    )
+
+    def detect(self, page: str) -> bool:
+        # the head's gdn.meta (the posts may lie beyond the first 300 KB) names the discussion
+        vanilla = "gdn.meta" in page or "/applications/vanilla/" in page
+        return vanilla and ('"DiscussionID":"' in page or "vanilla_discussion_index" in page
+                            or bool(re.search(r"""id=["']Comment_\d+""", page)))
+
+    def thread_url(self, url: str) -> str:
+        p = urlsplit(url)
+        m = _THREAD.match(p.path)
+        return urlunsplit((p.scheme, p.netloc, m.group(1), "", "")) if m else url
+
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
+        base = self.thread_url(thread_url)
+        return base if page <= 1 else f"{base}/p{page}"
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        base = base_url(doc, url)
+        current = _page_of(url)
+        pager = find(doc, f"//*[{cls('Pager')}]")
+        marked = [text_of(e) for p in pager for e in find(p, f".//*[{cls('Highlight')}]")]
+        current = int(marked[0]) if marked and marked[0].isdigit() else current
+        numbers = [int(text_of(a)) for p in pager for a in find(p, ".//a")
+                   if text_of(a).isdigit()]
+        last = max([current, *numbers])
+        nxt = first_of(doc, f"//*[{cls('Pager')}]//a[{cls('Next')}]/@href",
+                       "//head/link[@rel='next']/@href")
+        return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        thread = self.thread_url(url)
+        items = find(doc, "//*[starts-with(@id, 'Discussion_') or starts-with(@id, 'Comment_')]"
+                          f"[.//*[{cls('Message')}]]")
+        page = _page_of(url)
+        opening = bool(items) and items[0].get("id").startswith("Discussion_")
+        # the discussion is number 1, then PER_PAGE replies a page
+        before = 0 if opening or page == 1 else 1 + (page - 1) * PER_PAGE
+        posts = [_post(item, before + i + 1, thread, base, url, tz, now, langs)
+                 for i, item in enumerate(items)]
+        return posts
+
+
+def _page_of(url: str) -> int:
+    m = _THREAD.match(urlsplit(url).path)
+    return int(m.group(2)) if m and m.group(2) else 1
+
+
+def _post(item: etree._Element, number: int, thread: str, base: str, url: str, tz: ZoneInfo,
+          now: datetime, langs: list[str]) -> Post:
+    kind, pid = item.get("id").split("_", 1)
+    where = f"{url}: {kind.lower()} {pid}"
+    user = first(item, f".//a[{cls('Username')}]")
+    author = text_of(user)
+    if not author:
+        raise ScrapeError(f"{where}: no author found")
+    stamp = first(item, f".//*[{cls('DateCreated')}]//time[@datetime] | .//time[@datetime]")
+    if stamp is None:
+        raise ScrapeError(f"{where}: no post time found")
+    when = dates.from_iso(stamp.get("datetime")).astimezone(tz)
+    link = first(item, f".//*[{cls('DateCreated')}]//a/@href")
+    body = first(item, f".//div[{cls('Message')}]")
+    return Post(
+        id=pid if kind == "Comment" else f"d{pid}", number=number, thread=thread,
+        url=absolute(base, link) if link else thread,
+        author=author, author_id=user.get("data-userid"), time=when,
+        edited=_edited(item, tz, now, langs), html=normalize_body(body),
+    )
+
+
+def _edited(item: etree._Element, tz: ZoneInfo, now: datetime,
+            langs: list[str]) -> datetime | None:
+    note = first(item, f".//*[{cls('DateUpdated')}]/@title")
+    m = _EDITED.search(note or "")
+    return dates.parse_forum_time(m.group(1), tz, now, langs) if m else None
+
+
+register(Vanilla())
