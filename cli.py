@@ -14,10 +14,9 @@ from pathlib import Path
 
 import typer
 
-try:  # typer vendors click from 0.2x on; before, click is its own package
-    from typer._click.exceptions import ClickException
-except ImportError:  # pragma: no cover
-    from click.exceptions import ClickException
+# click's usage-error base class, wherever this typer keeps click (vendored as typer._click from
+# 0.2x on, a package of its own before): found through a class typer exports.
+ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 from votal.errors import (InputError, Interrupted, VotalError, check_output_file,
                           check_output_folder, writing)
