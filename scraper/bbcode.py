@@ -54,13 +54,28 @@ def bbcode_to_html(text: str) -> str:
             i += 1
         elif tok.name in _TEXT_ONLY and not tok.closing:
             end = partner[i]
-            body = "".join(t.text for t in tokens[i + 1:end])
+            start, extra = _innermost(tokens, i, end)
+            body = "".join(t.text for t in tokens[start + 1:end])
             out.append(_text_only(tok, body))
-            i = end + 1
+            i = end + 1 + extra
         else:
             out.append(_close(tokens[partner[i]]) if tok.closing else _open(tok))
             i += 1
     return "".join(out)
+
+
+def _innermost(tokens: list[_Token], i: int, end: int) -> tuple[int, int]:
+    """MS-01: ``[vote]A[vote]B[/vote][/vote]`` is a vote for B: the last opener of the same
+    text-only tag before ``end``, and how many of the closers right after ``end`` it leaves."""
+    name = tokens[i].name
+    inner = [k for k in range(i + 1, end) if tokens[k].name == name and not tokens[k].closing]
+    if name != "vote" or not inner:
+        return i, 0
+    extra = 0
+    while (extra < len(inner) and end + 1 + extra < len(tokens)
+           and tokens[end + 1 + extra].name == name and tokens[end + 1 + extra].closing):
+        extra += 1
+    return inner[-1], extra
 
 
 def _tokenize(text: str) -> list[_Token]:

@@ -36,6 +36,7 @@ class Mark:
     kind: MarkKind
     text: str
     colour: str | None = None
+    ballot: int = 1            # MS-08: 2 for "second vote: X" / "vote 2: X" / "unvote 2"
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,8 @@ def _fold_space(pieces: list[walk.Piece]) -> str:
 def _marks(pieces: list[walk.Piece], syntax: str) -> tuple[Mark, ...]:
     if syntax == "red":
         return _red_marks(pieces)
-    return tuple(Mark(MarkKind[kind], text) for kind, text in vote_marks(pieces))
+    return tuple(Mark(MarkKind[kind.rstrip("2")], text, None, 2 if kind.endswith("2") else 1)
+                 for kind, text in vote_marks(pieces))
 
 
 def _red_marks(pieces: list[walk.Piece]) -> tuple[Mark, ...]:

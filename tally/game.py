@@ -45,7 +45,7 @@ TOP_KEYS = {"title", "ruleset", "timezone", "language", "moderators", "source", 
             "options", "players", "events"}
 SOURCE_KEYS = {"thread", "pages", "posts", "vote_thread"}
 SCHEDULE_KEYS = {"day1", "deadline", "day_change", "murder", "skip_weekends", "holidays", "day"}
-PLAYER_KEYS = {"name", "aliases", "role", "faction", "vote_weight", "joined", "replaces"}
+PLAYER_KEYS = {"name", "aliases", "role", "faction", "vote_weight", "ballots", "joined", "replaces"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,7 @@ class Player:
     role: str | None = None
     faction: str | None = None
     vote_weight: int = 1
+    ballots: int = 1               # MS-08: independent votes ("second vote: X")
     joined: datetime | None = None
     replaces: str | None = None
 
@@ -268,9 +269,12 @@ def _players(raw: Any, path: str, tz: ZoneInfo) -> tuple[Player, ...]:
         weight = p.get("vote_weight", 1)
         if not isinstance(weight, int) or weight < 0:
             raise GameFileError(f"{path}: {where}: vote_weight must be a whole number ≥ 0 (MS-05)")
+        ballots = p.get("ballots", 1)
+        if not isinstance(ballots, int) or isinstance(ballots, bool) or ballots not in (1, 2):
+            raise GameFileError(f"{path}: {where}: ballots must be 1 or 2 (MS-08)")
         out.append(Player(
             name=name, aliases=aliases, role=p.get("role"), faction=p.get("faction"),
-            vote_weight=weight, replaces=p.get("replaces"),
+            vote_weight=weight, ballots=ballots, replaces=p.get("replaces"),
             joined=_instant(p["joined"], tz, path, f"{where}.joined") if "joined" in p else None))
     if not out:
         raise GameFileError(f"{path}: the game has no [[players]]")

@@ -63,6 +63,7 @@ class _State(NamedTuple):
     group: int | None
     struck: bool
     block: bool
+    vote: bool = False   # the group is a [vote] element (MS-01)
 
 
 def walk(root: etree._Element, *, top: bool = False) -> Walked:
@@ -71,6 +72,7 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
     links: list[str] = []
     stack: list[_State] = [_State(None, None, False, False)]
     groups = 0
+    outer: set[int] = set()   # [vote] groups holding a nested [vote]: the innermost is read
     walker = etree.iterwalk(root, events=("start", "end"))
     for event, el in walker:
         tag = el.tag if isinstance(el.tag, str) else ""
@@ -92,6 +94,10 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
                 _emit(out.pieces, BREAK, parent)
             continue
         state, groups = _enter(el, tag, parent, groups)
+        if parent.vote and _is_vote(el, tag):   # [vote]A[vote]B[/vote][/vote] reads B (MS-01)
+            outer.add(parent.group)
+            groups += 1
+            state = state._replace(group=groups)
         stack.append(state)
         if state.block or tag == "br":
             _emit(out.pieces, BREAK, state)
@@ -100,6 +106,8 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
         if el.text:
             _emit(out.pieces, el.text, state)
     out.links = tuple(dict.fromkeys(links))
+    if outer:
+        out.pieces = [p for p in out.pieces if p.group not in outer]
     return out
 
 
@@ -140,13 +148,15 @@ def _enter(el: etree._Element, tag: str, parent: _State, groups: int) -> tuple[_
     colour = _colour(el, style)
     if colour is not None:
         red = colour if is_red(colour) else None
+    vote = parent.vote
     if group is None and _is_group(el, tag, style):
         groups += 1
         group = groups
+        vote = _is_vote(el, tag)
     if tag in _STRUCK_TAGS or (style and "line-through" in style):
         struck = True
     block = tag in _BLOCK_TAGS and not (tag == "div" and "inline" in style)
-    return _State(red, group, struck, block), groups
+    return _State(red, group, struck, block, vote), groups
 
 
 def _colour(el: etree._Element, style: str) -> str | None:
@@ -157,10 +167,12 @@ def _colour(el: etree._Element, style: str) -> str | None:
     return el.get("color")
 
 
+def _is_vote(el: etree._Element, tag: str) -> bool:
+    return tag == "span" and "bbvote" in (el.get("class") or "")
+
+
 def _is_group(el: etree._Element, tag: str, style: str) -> bool:
-    if tag in _BOLD_TAGS:
-        return True
-    if tag == "span" and "bbvote" in (el.get("class") or ""):
+    if tag in _BOLD_TAGS or _is_vote(el, tag):
         return True
     return bool(style) and "weight" in style and _BOLD_STYLE.search(style) is not None
 

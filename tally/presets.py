@@ -160,7 +160,8 @@ MAFIASCUM = Preset(
     name="mafiascum", syntax="mafiascum", language="en", deadline=None, day_change=None,
     weights=True,
     options=_opts(deadline="plurality", majority=0, one_less_for_no_lynch=False,
-                  self_vote_counts=True, short_prefixes=True),
+                  self_vote_counts=True, short_prefixes=True, lynches_per_day=1,
+                  unvote_required=False),
     option_values={"deadline": ("plurality", "no-lynch")},
     steps=(
         r.read_ballots, r.edited_votes,

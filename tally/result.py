@@ -26,7 +26,8 @@ def freeze(day) -> DayResult:
         blame=b.blame, resolved_by=b.resolved_by) for b in day.ballots)
     outcome = day.outcome
     outcome = Outcome(outcome.kind, tuple(_n(day, p) for p in outcome.players), outcome.reason,
-                      outcome.rule, outcome.next)
+                      outcome.rule, outcome.next,
+                      tuple((_n(day, p), r, post) for p, r, post in outcome.lynches))
     players = day.game.players
     roles = tuple((p.name, p.role) for p in players if p.role)
     factions = tuple((p.name, p.faction) for p in players if p.faction)
@@ -76,6 +77,9 @@ def day_to_dict(r: DayResult) -> dict:
                "rule": r.outcome.rule or None}
     if r.outcome.next:
         outcome["next"] = r.outcome.next
+    if r.outcome.lynches:   # rules.md MS-06
+        outcome["lynches"] = [{"player": p, "reason": reason.value, "post": post}
+                              for p, reason, post in r.outcome.lynches]
     return {
         "game": r.game, "ruleset": r.ruleset, "day": r.day, "language": r.language,
         "timezone": r.timezone, "thread": r.thread, "start": _iso(r.start),

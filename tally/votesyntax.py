@@ -22,11 +22,17 @@ from votal.tally.htmlwalk import BREAK, Piece
 Command = tuple[str, str]  # (MarkKind name, text)
 
 _LEAD = r"^[\s\-–—*/>•~.:!_#]*"
-_STARTS = re.compile(_LEAD + r"(?:un)?vote(?![\w])", re.I)
-_KEYWORD = re.compile(r"(?<![\w])(un)?vote(?![\w])\s*(:?)", re.I)
-_MID = re.compile(r"(?<![\w])(?:un)?vote\s*:", re.I)
-_PLAIN = re.compile(_LEAD + r"(?:(?P<un>unvote)[\s:.,;!/&]*(?:(?:and|then)\s+)?)?"
-                    r"(?:(?P<vote>vote)\s*:\s*(?P<target>\S.*))?$", re.I)
+# MS-08: a second ballot is "second vote: X" / "vote 2: X", withdrawn by "second unvote" / "unvote 2"
+_SECOND = r"(?:second\s+)?"
+_TWO = r"(?:\s*2(?![\w]))?"
+_STARTS = re.compile(_LEAD + _SECOND + r"(?:un)?vote(?![\w])", re.I)
+_KEYWORD = re.compile(r"(?<![\w])(?P<second>second\s+)?(?P<un>un)?vote(?P<two>\s*2(?![\w]))?"
+                      r"(?![\w])\s*(:?)", re.I)
+_MID = re.compile(r"(?<![\w])" + _SECOND + r"(?:un)?vote" + _TWO + r"\s*:", re.I)
+_PLAIN = re.compile(_LEAD + r"(?:(?P<un2>second\s+)?(?P<un>unvote)(?P<untwo>\s*2(?![\w]))?"
+                    r"[\s:.,;!/&]*(?:(?:and|then)\s+)?)?"
+                    r"(?:(?P<second>second\s+)?(?P<vote>vote)(?P<two>\s*2)?\s*:\s*(?P<target>\S.*))?$",
+                    re.I)
 _CUT = re.compile(r"[,;]|\s+\(|[.!?]+(?=\s|$)|\s[-–—]+\s|\s+(?:and\s+)?(?:un)?vote(?![\w])", re.I)
 _STRIP = "/ \t\"'“”«»„:.,;!?@*~`"
 _NO_LYNCH = re.compile(r"no[\s_-]*(?:lynch|execution|exe|elimination|exile)|nl", re.I)
@@ -97,11 +103,12 @@ def _parse(text: str) -> tuple[list[Command], bool]:
     for k, key in enumerate(keys):
         end = keys[k + 1].start() if k + 1 < len(keys) else len(text)
         target = _target(text[key.end():end])
-        if key.group(1):
-            commands.append(("UNVOTE", target))
+        second = "2" if key.group("second") or key.group("two") else ""
+        if key.group("un"):
+            commands.append(("UNVOTE" + second, target))
             dangling = False
         elif target:
-            commands.extend(_vote(target))
+            commands.extend(_vote(target, second))
             dangling = False
         else:
             dangling = True
@@ -112,11 +119,12 @@ def _plain(text: str) -> list[Command]:
     m = _PLAIN.match(text.strip())
     if not m or not (m.group("un") or m.group("vote")):
         return []
-    commands: list[Command] = [("UNVOTE", "")] if m.group("un") else []
+    second = "2" if m.group("un2") or m.group("untwo") else ""
+    commands: list[Command] = [("UNVOTE" + second, "")] if m.group("un") else []
     if m.group("vote"):
         target = _target(m.group("target"))
         if target:
-            commands.extend(_vote(target))
+            commands.extend(_vote(target, "2" if m.group("second") or m.group("two") else ""))
     return commands
 
 
@@ -127,9 +135,10 @@ def _target(raw: str) -> str:
     return " ".join(raw.split()).strip(_STRIP)
 
 
-def _vote(target: str) -> list[Command]:
+def _vote(target: str, second: str = "") -> list[Command]:
+    """A vote command; ``second`` = "2" for a player's second ballot (MS-08)."""
     if _NO_LYNCH.fullmatch(target):
-        return [("NO_LYNCH", target)]
+        return [("NO_LYNCH" + second, target)]
     if _NOT_A_NAME.match(target):  # "Vote count please" asks the moderator, votes no one
         return []
-    return [("VOTE", target)]
+    return [("VOTE" + second, target)]

@@ -41,6 +41,7 @@ class Ballot:
     weight: int = 1
     order: int = 0
     resolved_by: str | None = None   # interfaces.md §3: how an inexact target name was read
+    ballot: int = 1                  # MS-08: which of a player's two independent votes
 
     @property
     def time(self) -> datetime:

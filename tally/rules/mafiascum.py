@@ -1,6 +1,9 @@
-"""`mafiascum` rules (MS-*): vote tags, unvote, majority hammer, deadline plurality, weights."""
+"""`mafiascum` rules (MS-*): vote tags, unvote, majority hammer, deadline plurality, weights,
+several lynches a day (MS-06), two ballots (MS-08), unvote required (MS-09)."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules import common
@@ -20,34 +23,106 @@ def majority_of(day: Day) -> int:
 def running_votes(day: Day) -> None:
     """MS-01/MS-02: votes replace, unvotes remove; a majority ends the day at once (the hammer).
 
-    Every later vote of the day is ignored; the hammer's post fixes the outcome.
+    Every later vote of the day is ignored; the hammer's post fixes the outcome. MS-06
+    (``lynches_per_day``): after a lynch short of the day's number, the lynched leaves, every vote
+    stops standing (from the hammer post, or from the moderator's announcement: an `eliminated`
+    event for him with a time), the majority is recomputed from those alive, and the count goes
+    on. MS-08: a player's second ballot stands beside his first. MS-09 (``unvote_required``): a
+    vote while one of the same ballot stands is ignored until the player unvotes (V-NO-UNVOTE).
     """
-    day.majority = majority = majority_of(day)
+    allowed = max(1, int(day.options.get("lynches_per_day", 1) or 1))
+    ballots = [b for b in day.ballots if b.status is None]
+    gone: set[str] = set()
+    hammers: list[Ballot] = []
+    rounds: list[dict[tuple[str, int], Ballot]] = []
+    majorities = [majority_of(day)]
+    i = 0
+    while True:
+        standing, hammer, i = _round(day, ballots, i, majorities[-1], gone)
+        rounds.append(standing)
+        if hammer is None:
+            break
+        hammers.append(hammer)
+        if len(hammers) >= allowed or hammer.target == NO_LYNCH:
+            for b in ballots[i:]:
+                b.decide(Status.IGNORED, "MS-02", "after the hammer")
+            break
+        gone.add(hammer.target)
+        reset_at = _announced(day, hammer)
+        while i < len(ballots) and ballots[i].time < reset_at:
+            ballots[i].decide(Status.IGNORED, "MS-06", "before the votes were reset", blame=False)
+            i += 1
+        living = [s for s in day.timeline.slots if day.active(s, day.start) and s not in gone]
+        majorities.append(len(living) // 2 + 1)
+    # the tally is the count that decided the last lynch (MS-06), else the running count
+    deciding = len(hammers) - 1 if hammers else 0
+    for n, standing in enumerate(rounds):
+        if n != deciding:
+            why = (f"decided the lynch of {day.name(hammers[n].target)}, then votes reset"
+                   if n < len(hammers) else "no further majority before the deadline")
+            for b in standing.values():
+                b.decide(Status.IGNORED, "MS-06", why, blame=False)
+    if deciding != len(rounds) - 1 and rounds[-1]:
+        day.notes.append("MS-06: no further majority after the last lynch; the tally is the "
+                         "count that decided it")
+    day.majority = majorities[deciding]
+    day.final = {(voter if n == 1 else f"{voter}\n{n}"): b
+                 for (voter, n), b in rounds[deciding].items()}
+    if hammers:
+        day.cache["hammer"] = hammers[-1]
+        day.cache["lynches"] = hammers
+
+
+def _round(day: Day, ballots: list[Ballot], i: int, majority: int, gone: set[str]):
+    """One count from ballot ``i`` until a hammer or the end: (standing, hammer, next index)."""
     nl_needed = majority - 1 if day.options.get("one_less_for_no_lynch") else majority
+    unvote_first = bool(day.options.get("unvote_required"))
+    two = {day.timeline.slot_of(p.name) for p in day.game.players if p.ballots > 1}
     weights = {day.timeline.slot_of(p.name): p.vote_weight for p in day.game.players}
-    standing: dict[str, Ballot] = {}
-    hammer: Ballot | None = None
-    for b in day.ballots:
+    standing: dict[tuple[str, int], Ballot] = {}
+    while i < len(ballots):
+        b = ballots[i]
+        i += 1
         if b.status is not None:
             continue
-        if hammer is not None:
-            b.decide(Status.IGNORED, "MS-02", "after the hammer")
+        if b.voter in gone:
+            b.decide(Status.IGNORED, "C-02", "voter lynched earlier today")
             continue
-        previous = standing.pop(b.voter, None)
+        if b.target in gone:
+            b.decide(Status.INVALID, "C-04", f"{day.name(b.target)} was lynched earlier today")
+            day.violate("V-INVALID-TARGET", day.name(b.voter), b.post, b.note)
+            continue
+        key = (b.voter, b.ballot)
+        previous = standing.get(key)
+        if previous is not None and not b.unvote and unvote_first:
+            b.decide(Status.IGNORED, "MS-09", "a vote while another stands, without an unvote")
+            day.violate("V-NO-UNVOTE", day.name(b.voter), b.post, b.text)
+            continue
+        standing.pop(key, None)
         if previous is not None:
             previous.decide(Status.IGNORED, "MS-01", "unvoted" if b.unvote else "changed later")
         if b.unvote:
             b.decide(Status.IGNORED, "MS-01", "unvote")
             continue
-        b.weight = weights.get(b.voter, 1)
-        standing[b.voter] = b
+        b.weight = 1 if b.voter in two else weights.get(b.voter, 1)   # MS-08: each ballot 1
+        if b.ballot > 1:
+            b.note = f"ballot {b.ballot}"
+        standing[key] = b
         total = sum(x.weight for x in standing.values() if x.target == b.target
                     and day.active(x.voter, b.time))
         if total >= (nl_needed if b.target == NO_LYNCH else majority):
-            hammer = b
-    day.final = standing
-    if hammer is not None:
-        day.cache["hammer"] = hammer
+            return standing, b, i
+    return standing, None, i
+
+
+def _announced(day: Day, hammer: Ballot) -> datetime:
+    """MS-06: votes reset from the moderator's announcement of the lynch (an `eliminated` event
+    for the lynched player with a time, this day), else from the hammer post."""
+    for e in day.events("eliminated"):
+        if e.at is not None and e.at >= hammer.time and \
+                day.timeline.slot_of(e.player) == hammer.target:
+            return e.at
+    return hammer.time
 
 
 def gone_at_hammer(day: Day) -> None:
@@ -59,10 +134,10 @@ def gone_at_hammer(day: Day) -> None:
         common.voter_gone(day)
         common.target_gone(day)
         return
-    for voter, x in day.final.items():
+    for x in day.final.values():
         if x.status is not None:
             continue
-        if not day.can_vote(voter, b.time):
+        if not day.can_vote(x.voter, b.time):
             x.decide(Status.IGNORED, "C-02", "voter not active at the hammer")
         elif x.target != NO_LYNCH and not day.active(x.target, b.time):
             x.decide(Status.VOID, "C-04", f"{day.name(x.target)} cannot be voted at the hammer",
@@ -74,7 +149,14 @@ def hammer(day: Day) -> Outcome | None:
     b = day.cache.pop("hammer", None)
     if b is None:
         return None
-    day.notes.append(f"MS-02: hammer by {day.name(b.voter)} in post {b.post.id}")
+    hammers = day.cache.pop("lynches", [b])
+    for h in hammers:
+        day.notes.append(f"MS-02: hammer by {day.name(h.voter)} in post {h.post.id}")
+    lynched = tuple(h.target for h in hammers if h.target != NO_LYNCH)
+    if len(hammers) > 1:   # MS-06: every lynch of the day, in order
+        lynches = tuple((h.target, Reason.MAJORITY if h.target != NO_LYNCH else Reason.NO_LYNCH,
+                         h.post.id) for h in hammers)
+        return Outcome(OutcomeKind.ELIMINATED, lynched, Reason.MAJORITY, "MS-06", lynches=lynches)
     if b.target == NO_LYNCH:
         return Outcome(OutcomeKind.NO_ELIMINATION, (), Reason.NO_LYNCH, "MS-02")
     return Outcome(OutcomeKind.ELIMINATED, (b.target,), Reason.MAJORITY, "MS-02")

@@ -208,16 +208,27 @@ def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
 
 
 def _tag_ballots(day: Day, post: Post, voter: str, marks) -> None:
-    """MS-01: each vote / unvote / no-lynch tag is one action, in document order."""
+    """MS-01: each vote / unvote / no-lynch tag is one action, in document order; a player with
+    two ballots (MS-08) casts and withdraws the second with "second vote" / "unvote 2"."""
+    two = _two_ballots(day)
     for m in marks:
+        n = m.ballot if voter in two else 1
         if m.kind is MarkKind.UNVOTE:
-            day.ballots.append(Ballot(post, voter, None, m.text or "unvote", unvote=True))
+            day.ballots.append(Ballot(post, voter, None, m.text or "unvote", unvote=True, ballot=n))
             continue
         if m.kind not in VOTE_KINDS:
             continue
         slot, by = resolve_target(day, post, voter, m.kind, m.text)
         if slot is not None:
-            day.ballots.append(Ballot(post, voter, slot, m.text, resolved_by=by))
+            day.ballots.append(Ballot(post, voter, slot, m.text, resolved_by=by, ballot=n))
+
+
+def _two_ballots(day: Day) -> frozenset[str]:
+    found = day.cache.get("two_ballots")
+    if found is None:
+        found = day.cache["two_ballots"] = frozenset(
+            day.timeline.slot_of(p.name) for p in day.game.players if p.ballots > 1)
+    return found
 
 
 def edited_votes(day: Day) -> None:

@@ -293,3 +293,31 @@ def test_real_mafiascum_thread_votes() -> None:
     assert [m.kind for m in reading.quotes[0].marks] == [MarkKind.UNVOTE, MarkKind.VOTE]
     # #336 a [vote] tag after a quote
     assert votes(posts[336]["content"]) == [("VOTE", "AntB")]
+
+
+@pytest.mark.parametrize("html, ballots", [
+    ("<p><b>second vote: Bob</b></p>", [("VOTE", "Bob", 2)]),
+    ("<p><b>vote 2: Bob</b></p>", [("VOTE", "Bob", 2)]),
+    ("<p>Vote 2: Bob</p>", [("VOTE", "Bob", 2)]),
+    ("<p><b>unvote 2</b></p>", [("UNVOTE", "", 2)]),
+    ("<p>second unvote</p>", [("UNVOTE", "", 2)]),
+    ("<p><b>VOTE: 2pac</b></p>", [("VOTE", "2pac", 1)]),       # a name starting with 2
+    ("<p><b>vote 2pac</b></p>", [("VOTE", "2pac", 1)]),
+    ("<p><b>unvote, vote: Carl</b></p>", [("UNVOTE", "", 1), ("VOTE", "Carl", 1)]),
+    # nested vote tags: the innermost is read (MS-01)
+    ('<p><span class="bbvote">VOTE: Al<span class="bbvote">VOTE: Bo</span></span></p>',
+     [("VOTE", "Bo", 1)]),
+    ('<p><b>so <span class="bbvote">VOTE: Bo</span></b></p>', [("VOTE", "Bo", 1)]),
+])
+def test_second_ballot_and_nested_tags(html: str, ballots: list) -> None:
+    """MS-08 second ballots, MS-01 nested [vote] tags."""
+    marks = read_post(html, "mafiascum").marks
+    assert [(m.kind.name, m.text, m.ballot) for m in marks] == ballots
+
+
+def test_nested_vote_bbcode_is_the_innermost() -> None:
+    from votal.scraper.bbcode import bbcode_to_html
+
+    assert bbcode_to_html("[vote]A[vote]B[/vote][/vote] ok") == \
+        '<span class="bbvote">VOTE: B</span> ok'
+    assert bbcode_to_html("[vote]A[/vote] [vote]B[/vote]").count("bbvote") == 2

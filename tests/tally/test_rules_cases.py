@@ -117,7 +117,7 @@ def compare(want: dict, got: dict) -> list[str]:
             errors.append(f"outcome.kind: want {w.get('kind')} got {g.get('kind')}")
         if "players" in w and set(w["players"]) != set(g.get("players") or []):
             errors.append(f"outcome.players: want {w['players']} got {g.get('players')}")
-        for key in ("reason", "next"):
+        for key in ("reason", "next", "lynches"):   # lynches: MS-06, in order
             if key in w and w[key] != g.get(key):
                 errors.append(f"outcome.{key}: want {w[key]} got {g.get(key)}")
     if "absent" in want and set(want["absent"]) != set(got.get("absent", [])):
