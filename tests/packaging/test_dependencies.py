@@ -5,6 +5,7 @@ the benchmarks or the tests use is in the `bench` or `test` extra."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 import tomllib
@@ -42,10 +43,15 @@ def _imports(files) -> set[str]:
     return {m for m in found if m not in sys.stdlib_module_names and m != "votal"}
 
 
+@functools.cache
+def _installed() -> dict[str, list[str]]:
+    return packages_distributions()
+
+
 def _distributions(modules: set[str]) -> set[str]:
     """The distributions providing the modules; the project's own helper modules (tests'
     fakeforum, …) are left out, a module not installed here stands for its distribution."""
-    dists = packages_distributions()
+    dists = _installed()
     local = ({p.stem for p in ROOT.rglob("*.py") if p.relative_to(ROOT).parts[0] not in _OUTSIDE}
              | {p.name for p in ROOT.iterdir() if p.is_dir()})
     return {d.lower().replace("_", "-") for m in modules if m not in local
