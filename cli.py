@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -522,6 +523,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except OSError as e:  # the system refused a read or write: a full disk, a missing folder…
         return _fail(_os_error_line(e), 2)
+    except sqlite3.DatabaseError as e:  # a store damaged inside, found while reading it
+        from votal.scraper.store import Store
+
+        where = Store.last_opened or "the local store"
+        return _fail(f"{where}: the store is damaged ({e}); give another --db, or move the file "
+                     "away and scrape again", 2)
     except Exception as e:  # a bug: one line, the traceback in a file (or on screen with --debug)
         return _fail(_crash_line(e), 2)
     if code == 130:

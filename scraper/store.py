@@ -119,8 +119,11 @@ def _dt(s: str | None) -> datetime | None:
 class Store:
     """A SQLite store of threads, pages, posts and post versions (use as a context manager)."""
 
+    last_opened: Path | None = None
+
     def __init__(self, path: Path | str):
         self.path = Path(path)
+        Store.last_opened = self.path  # named by the CLI when SQLite finds the file damaged later
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)

@@ -98,6 +98,17 @@ def test_a_damaged_store(tmp_path, capsys):
     one_line(err, str(db))
 
 
+def test_a_store_damaged_inside(tmp_path, capsys):
+    db = tmp_path / "votal.sqlite"
+    assert run(["scrape", POSTS, "--db", db], capsys)[0] == 0
+    with open(db, "r+b") as f:  # SQLite's header intact, its third page overwritten
+        f.seek(4096 * 2)
+        f.write(b"\xde\xad" * 6000)
+    code, _, err = run(["scrape", POSTS, "--db", db], capsys)
+    assert code == 2
+    one_line(err, str(db), "damaged", "--db")
+
+
 def test_a_full_disk_under_the_store_keeps_what_was_stored(tmp_path):
     from datetime import UTC, datetime
 
