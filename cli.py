@@ -47,6 +47,29 @@ OFFLINE = typer.Option(False, "--offline", help="do not refresh the thread first
 DB = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts "
                   "(default: $VOTAL_DB, else $XDG_DATA_HOME/votal/votal.sqlite)")
 
+# The network options of every command that refreshes a thread, defined once (issue 8).
+COOKIES = typer.Option(None, "--cookies", help="Netscape cookies file for members-only threads "
+                       "(sent to the forum only; never printed or stored).")
+RATE = typer.Option(1.0, "--rate", help="Requests per second per host (above 0).")
+CONCURRENCY = typer.Option(2, "--concurrency", help="Requests at a time per host (1 or more).")
+
+
+@contextlib.contextmanager
+def _network(cookies: Path | None, rate: float, concurrency: int):
+    """The network option group as a :class:`votal.scraper.sources.Network`: progress bar on a
+    terminal, retry lines on stderr."""
+    from votal.scraper.http import HttpOptions
+    from votal.scraper.sources import Network
+
+    options = HttpOptions(rate=rate, concurrency=concurrency)  # InputError on 0, -1, …
+    with _scrape_progress() as progress:
+        yield Network(options, cookies, progress, _notify)
+
+
+def _notify(message: str) -> None:
+    """A line for the user on stderr while a long step runs (a retry, a stop, a note)."""
+    print(f"votal: {message}", file=sys.stderr, flush=True)
+
 
 # ---- scrape (scraper/) ---------------------------------------------------------------------
 
@@ -56,6 +79,9 @@ def _scrape_progress():
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    if not sys.stderr.isatty():  # progress only on a terminal
+        yield None
+        return
     bar = Progress(TextColumn("scraping"), BarColumn(), MofNCompleteColumn(),
                    console=Console(stderr=True), transient=True)
     task = None
@@ -88,34 +114,31 @@ def scrape_cmd(
                                      "else $XDG_DATA_HOME/votal/votal.sqlite)."),
     timezone: str = typer.Option("UTC", "--timezone", help="Forum time zone for text-only dates."),
     full: bool = typer.Option(False, "--full", help="Walk every page again (catches edits)."),
-    cookies: Path | None = typer.Option(None, "--cookies", help="Netscape cookies file for "
-                                          "members-only threads (never printed or stored)."),
-    rate: float = typer.Option(1.0, "--rate", help="Requests per second per host."),
-    concurrency: int = typer.Option(2, "--concurrency", help="Requests at a time per host."),
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
     fetched_at: str | None = typer.Option(
         None, "--fetched-at", metavar="TIME",
         help="When the saved pages were fetched (ISO time; without offset, in --timezone): "
              "anchors their relative dates (\"Today, 09:41\")."),
 ) -> None:
     """Fetch or read a thread into the local store; print pages, posts, new and edited posts."""
-    from votal.scraper.http import HttpOptions
     from votal.scraper.model import describe_problems, write_posts_jsonl
     from votal.scraper.sources import parse_fetched_at, scrape_source
     from votal.scraper.store import default_db_path
 
     if out is not None:
         check_output_file(out)
-    options = HttpOptions(rate=rate, concurrency=max(1, concurrency))
     when = parse_fetched_at(fetched_at, timezone) if fetched_at else None
     store = db or default_db_path()
-    with _scrape_progress() as progress:
+    with _network(cookies, rate, concurrency) as net:
         try:
             summary, posts = scrape_source(source, db=store, timezone=timezone, full=full,
-                                           cookies=cookies, options=options, progress=progress,
-                                           fetched_at=when)
+                                           net=net, fetched_at=when)
         except KeyboardInterrupt:
-            raise Interrupted(f"interrupted: {progress.done} page(s) of {source} were stored in "
-                              f"{store} and are kept; run the same command again to resume") from None
+            raise Interrupted(f"interrupted: {net.progress.done} page(s) of {source} were stored "
+                              f"in {store} and are kept; run the same command again to "
+                              "resume") from None
     typer.echo(f"{summary.thread}: {summary.line()}")
     partial = [p for p in posts if p.problems]
     for p in partial:  # kept with what could be read; the tally lists them (V-UNREADABLE-POST)
@@ -170,6 +193,9 @@ def tally_cmd(
     at: str = typer.Option(None, "--at", help="tally as it stood at this moment: 'now' or an ISO "
                            "time (default: now for a live thread; the whole day with --offline "
                            "or a file source)"),
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
 ) -> None:
     """The official tally of a day (rules.md), from the game file and its thread.
 
@@ -181,7 +207,8 @@ def tally_cmd(
     from votal.tally.engine import check_day, last_day, tally_at, tally_day
 
     game = load_game(game_file)
-    posts = load_posts(game, offline=offline, db=Path(db) if db else None)
+    with _network(cookies, rate, concurrency) as net:
+        posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
     if at is None and not offline and game.source.thread:
         at = "now"  # a live thread: while the day's vote is open, show the running count
     when = _moment(at, game.tz) if at else None
@@ -210,13 +237,14 @@ def _moment(text: str, tz):
 # ---- history, chart, report (report/) ------------------------------------------------------
 
 
-def _game_days(game_file: str, offline: bool, db: str | None) -> tuple[list[dict], str]:
+def _game_days(game_file: str, offline: bool, db: str | None,
+               net=None) -> tuple[list[dict], str]:
     """Every day of the game tallied (as tally JSON dicts), and the game's report language."""
     from votal.load import load_game, load_posts
     from votal.tally import tally_game
 
     game = load_game(game_file)
-    posts = load_posts(game, offline=offline, db=Path(db) if db else None)
+    posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
     days = [d.to_dict() for d in tally_game(game, posts)]
     return days, (days[0]["language"] if days else "en")
 
@@ -231,12 +259,16 @@ def history_cmd(
     public: bool = PUBLIC,
     offline: bool = OFFLINE,
     db: str = DB,
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
 ) -> None:
     """Every vote each player cast, day by day, with links to the posts."""
     from votal.report.history import render_history
     from votal.report.terminal import write_out
 
-    days, game_lang = _game_days(game_file, offline, db)
+    with _network(cookies, rate, concurrency) as net:
+        days, game_lang = _game_days(game_file, offline, db, net)
     write_out(render_history(days, fmt, lang or game_lang, public=public, player=player), fmt)
 
 
@@ -249,6 +281,9 @@ def chart_cmd(
     lang: str = LANG,
     offline: bool = OFFLINE,
     db: str = DB,
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
 ) -> None:
     """A chart: the vote timeline of a day, or (--overview) the game's who-voted-whom grid."""
     from votal.report.charts import overview_figure, timeline_figure, write_chart
@@ -256,7 +291,8 @@ def chart_cmd(
     from votal.report.public import public_view
 
     check_output_file(out)
-    days, game_lang = _game_days(game_file, offline, db)
+    with _network(cookies, rate, concurrency) as net:
+        days, game_lang = _game_days(game_file, offline, db, net)
     lang = check_language(lang or game_lang)
     views = [public_view(d) for d in days]
     if overview:
@@ -281,6 +317,9 @@ def report_cmd(
     public: bool = PUBLIC,
     offline: bool = OFFLINE,
     db: str = DB,
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
 ) -> None:
     """A static site of the whole game (index, days, players, charts) that opens offline.
 
@@ -298,7 +337,8 @@ def report_cmd(
                                        offline=True, db=db)   # an archive is read from the store and files
         print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
         return
-    days, game_lang = _game_days(game_file, offline, db)
+    with _network(cookies, rate, concurrency) as net:
+        days, game_lang = _game_days(game_file, offline, db, net)
     with writing(out):
         files = build_site(days, out, lang or game_lang, public=public)
     print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
@@ -476,6 +516,9 @@ def audit_cmd(
     lang: str = LANG,
     offline: bool = OFFLINE,
     db: str = DB,
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
 ) -> None:
     """Replay every day: violations, edits, moderators' counts and announcements checked.
 
@@ -491,7 +534,8 @@ def audit_cmd(
     if lang:
         check_language(lang)
     game = load_game(game_file)
-    posts = load_posts(game, offline=offline, db=Path(db) if db else None)
+    with _network(cookies, rate, concurrency) as net:
+        posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
     audit = audit_game(game, posts)
     write_out(render_audit(audit.to_dict(), fmt, lang=lang, public=public), fmt)
     if audit.exit_code:

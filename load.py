@@ -36,23 +36,30 @@ def load_game(path: str | Path) -> Game:
     return parse_game(data, path=str(p))
 
 
-def load_posts(game: Game, *, offline: bool = False, db: Path | None = None) -> GamePosts:
-    """The game thread's posts and the vote thread's (MB-01), from the sources in the game file."""
+def load_posts(game: Game, *, offline: bool = False, db: Path | None = None,
+               net=None) -> GamePosts:
+    """The game thread's posts and the vote thread's (MB-01), from the sources in the game file.
+
+    ``net`` (a :class:`votal.scraper.sources.Network`): the network options for a refresh."""
     if game.source.main is None:
         raise GameFileError(f"{game.path}: [source] names no thread, pages or posts")
     base = Path(game.path).resolve().parent
-    main = _read(game, game.source.main, base, offline=offline, db=db)
+    main = _read(game, game.source.main, base, offline=offline, db=db, net=net)
     votes = None
     if game.source.vote_thread:
-        votes = tuple(_read(game, game.source.vote_thread, base, offline=offline, db=db))
+        votes = tuple(_read(game, game.source.vote_thread, base, offline=offline, db=db,
+                            net=net))
     elif game.preset.vote_thread:
         raise GameFileError(f"{game.path}: [source]: ruleset {game.ruleset} needs a vote_thread (MB-01)")
     return GamePosts(tuple(main), votes)
 
 
-def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None) -> list[Post]:
+def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None,
+          net=None) -> list[Post]:
     """A posts JSONL directly; anything else (URL, saved pages) through the scraper's sources."""
     local = (base / source) if "://" not in source else None
     if local is not None and local.suffix == ".jsonl":
         return read_posts_jsonl(local)
-    return scraper_load(source, base_dir=base, db=db, timezone=game.timezone, offline=offline)
+    extra = {"net": net} if net is not None else {}
+    return scraper_load(source, base_dir=base, db=db, timezone=game.timezone, offline=offline,
+                        **extra)

@@ -50,6 +50,14 @@ class HttpOptions:
     max_retry_after: float = 120.0
     accept_language: str = "en;q=0.8, *;q=0.5"
 
+    def __post_init__(self) -> None:
+        if not self.rate > 0:  # also NaN
+            raise InputError(f"--rate {self.rate:g}: give the requests per second per host as a "
+                             "number above 0 (e.g. 1, or 0.5 for one request every 2 s)")
+        if self.concurrency < 1:
+            raise InputError(f"--concurrency {self.concurrency}: give 1 or more requests at a "
+                             "time per host")
+
 
 @dataclass(frozen=True, slots=True)
 class Response:
@@ -132,8 +140,10 @@ class HttpClient:
     def __init__(self, options: HttpOptions = HttpOptions(), *,
                  transport: httpx.BaseTransport | None = None, cookies: Path | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep,
+                 notify: Callable[[str], None] | None = None):
         self.options = options
+        self.notify = notify or (lambda message: None)
         self._clock, self._sleep = clock, sleep
         self._lock = threading.Lock()
         self._next: dict[str, float] = {}

@@ -226,21 +226,37 @@ def thread_key(store: Store, source: str) -> str:
         rec = store.find_thread(candidate)
         if rec is not None and store.last_page(rec.key) is not None:
             return rec.key
-    raise ScrapeError(f"{url}: this thread is not in the store yet; run `votal scrape {source}` "
-                      "(or drop --offline)")
+    raise not_stored(source)
+
+
+def not_stored(source: str) -> ScrapeError:
+    url = resolve_engine(source)[1]
+    return ScrapeError(f"{url}: this thread is not in the store yet; run `votal scrape {source}` "
+                       "(or drop --offline)")
+
+
+@dataclass(frozen=True, slots=True)
+class Network:
+    """The network options of every command that refreshes a thread (``--cookies``, ``--rate``,
+    ``--concurrency``), plus where progress and retry lines go (the CLI: stderr)."""
+
+    options: HttpOptions = HttpOptions()
+    cookies: Path | None = None
+    progress: Progress | None = None
+    notify: Callable[[str], None] | None = None
 
 
 def refresh(source: str, *, store: Store, timezone: str, options: HttpOptions = HttpOptions(),
             cookies: Path | None = None, full: bool = False,
-            progress: Progress | None = None,
+            progress: Progress | None = None, notify: Callable[[str], None] | None = None,
             client_factory: Callable[..., HttpClient] = HttpClient) -> ScrapeSummary:
-    with client_factory(options, cookies=cookies) as client:
+    with client_factory(options, cookies=cookies, notify=notify) as client:
         return scrape(source, store=store, client=client, timezone=timezone, full=full,
                       progress=progress)
 
 
 def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
-               offline: bool) -> list[Post]:
+               offline: bool, net: Network = Network()) -> list[Post]:
     """The posts of ``source`` in thread order (see the module docstring).
 
     A URL uses the store at ``db`` (default: :func:`default_db_path`); a file source uses the
@@ -249,11 +265,17 @@ def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
     zone(timezone)
     now = datetime.now(UTC)
     if is_url(source):
-        with Store(db or default_db_path()) as store:
+        # --offline only reads: the store is opened read-only (works on a read-only disk)
+        db = db or default_db_path()
+        if offline and not Path(db).is_file():
+            raise not_stored(source)
+        with Store(db, readonly=offline) as store:
             if offline:
                 key = thread_key(store, source)
             else:
-                key = refresh(source, store=store, timezone=timezone).thread
+                key = refresh(source, store=store, timezone=timezone, options=net.options,
+                              cookies=net.cookies, progress=net.progress,
+                              notify=net.notify).thread
             return store.posts(key)
     path = resolve_path(source, base_dir)
     if db is None:
@@ -264,21 +286,24 @@ def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
 
 def scrape_source(source: str, *, db: Path, timezone: str, full: bool = False,
                   cookies: Path | None = None, options: HttpOptions = HttpOptions(),
-                  progress: Progress | None = None,
+                  progress: Progress | None = None, net: Network | None = None,
                   base_dir: Path | None = None,
                   fetched_at: datetime | None = None) -> tuple[ScrapeSummary, list[Post]]:
     """``votal scrape``: any source into the store at ``db``; the thread's posts read back.
 
-    ``fetched_at`` (``--fetched-at``) dates saved pages; a thread fetched over HTTP is dated by
-    the server's answer, so it is refused there."""
+    ``net`` (when given) replaces ``cookies``/``options``/``progress``. ``fetched_at``
+    (``--fetched-at``) dates saved pages; a thread fetched over HTTP is dated by the server's
+    answer, so it is refused there."""
     zone(timezone)
+    net = net or Network(options, cookies, progress)
     if fetched_at is not None and is_url(source):
         raise InputError("--fetched-at is for saved pages: a thread fetched over HTTP is dated "
                          "by the server's answer")
     with Store(db) as store:
         if is_url(source):
-            summary = refresh(source, store=store, timezone=timezone, options=options,
-                              cookies=cookies, full=full, progress=progress)
+            summary = refresh(source, store=store, timezone=timezone, options=net.options,
+                              cookies=net.cookies, full=full, progress=net.progress,
+                              notify=net.notify)
             return summary, store.posts(summary.thread)
         path = resolve_path(source, base_dir or Path.cwd())
         posts, summary = import_file_source(path, timezone, store, datetime.now(UTC),

@@ -3,7 +3,14 @@
 Where it lives (first that applies): ``--db PATH``; ``$VOTAL_DB``; ``$XDG_DATA_HOME/votal/votal.sqlite``;
 ``~/.local/share/votal/votal.sqlite``.
 
-Tables (schema version in ``PRAGMA user_version``; a newer schema is refused with StoreError):
+A votal store is marked ``PRAGMA application_id = 0x766F7461`` ("vota") and carries its schema
+version in ``PRAGMA user_version``; a newer schema is refused with StoreError, and so is any other
+application's SQLite file (votal never adds its tables to a foreign database). Schema creation is
+one ``BEGIN IMMEDIATE`` transaction with ``IF NOT EXISTS``, so two scrapes creating the same new
+store at once both succeed. ``Store(path, readonly=True)`` (every ``--offline`` read) opens the file
+``mode=ro`` and never writes, so a store on a read-only disk can still be read.
+
+Tables:
 
 * ``threads``  one row per thread, keyed by its canonical first-page URL (or, for offline sources,
   the resolved path of the saved file/folder).
@@ -24,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import time
 import zlib
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,26 +42,28 @@ from votal.errors import StoreError
 from votal.scraper.model import Post, PostVersion
 
 SCHEMA_VERSION = 2
+APPLICATION_ID = 0x766F7461  # "vota"
+_TABLES = frozenset({"threads", "pages", "posts", "post_versions"})
 
 _SCHEMA = """
-CREATE TABLE threads (
+CREATE TABLE IF NOT EXISTS threads (
     key TEXT PRIMARY KEY, engine TEXT NOT NULL, url TEXT NOT NULL,
     first_seen TEXT NOT NULL, last_scraped TEXT
 );
-CREATE TABLE pages (
+CREATE TABLE IF NOT EXISTS pages (
     thread TEXT NOT NULL REFERENCES threads(key), number INTEGER NOT NULL, url TEXT NOT NULL,
     fetched TEXT NOT NULL, etag TEXT, last_modified TEXT, hash TEXT NOT NULL, body BLOB,
     PRIMARY KEY (thread, number)
 );
-CREATE INDEX pages_url ON pages(url);
-CREATE TABLE posts (
+CREATE INDEX IF NOT EXISTS pages_url ON pages(url);
+CREATE TABLE IF NOT EXISTS posts (
     thread TEXT NOT NULL REFERENCES threads(key), id TEXT NOT NULL, number INTEGER,
     thread_url TEXT NOT NULL, url TEXT NOT NULL, author TEXT NOT NULL, author_id TEXT,
     time TEXT NOT NULL, page INTEGER, first_seen TEXT NOT NULL,
     problems TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (thread, id)
 );
-CREATE TABLE post_versions (
+CREATE TABLE IF NOT EXISTS post_versions (
     thread TEXT NOT NULL, post_id TEXT NOT NULL, seq INTEGER NOT NULL, seen TEXT NOT NULL,
     edited TEXT, hash TEXT NOT NULL, html TEXT NOT NULL,
     PRIMARY KEY (thread, post_id, seq),
@@ -121,33 +131,92 @@ class Store:
 
     last_opened: Path | None = None
 
-    def __init__(self, path: Path | str):
+    def __init__(self, path: Path | str, *, readonly: bool = False):
         self.path = Path(path)
         Store.last_opened = self.path  # named by the CLI when SQLite finds the file damaged later
+        self.readonly = readonly
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._migrate()
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path}: not a usable votal store ({e})") from None
+            if readonly:
+                self._db = self._open_readonly()
+                self._check_marker(self._db)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(self.path, isolation_level=None,
+                                           check_same_thread=False, timeout=30.0)
+                _while_busy(lambda: self._check_marker(self._db))
+                _while_busy(self._migrate)
+                # switching to WAL takes a lock SQLite's busy handler does not wait for
+                _while_busy(lambda: self._db.execute("PRAGMA journal_mode=WAL"))
+                self._db.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as e:
+            raise store_error(self.path, e) from None
         except OSError as e:
             raise StoreError(f"{self.path}: cannot open the store ({e.strerror})") from None
 
-    def _migrate(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+    def _open_readonly(self) -> sqlite3.Connection:
+        """``mode=ro``; on a read-only disk a WAL store may lack its -shm file and cannot be
+        created: then ``immutable=1`` (nobody can write a read-only disk anyway)."""
+        if not self.path.is_file():
+            raise StoreError(f"{self.path}: no store here yet; run `votal scrape` first "
+                             "(or drop --offline)")
+        uri = self.path.resolve().as_uri()
+        for query in ("?mode=ro", "?mode=ro&immutable=1"):
+            db = sqlite3.connect(uri + query, uri=True, isolation_level=None,
+                                 check_same_thread=False, timeout=30.0)
+            try:
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+                return db
+            except sqlite3.OperationalError:
+                db.close()
+                if query.endswith("immutable=1"):
+                    raise
+        raise AssertionError("unreachable")
+
+    def _check_marker(self, db: sqlite3.Connection) -> None:
+        """Refuse another application's SQLite file, a schema too new, an empty read-only store."""
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
+        ours = app == APPLICATION_ID or (app == 0 and (
+            _TABLES <= tables if version else tables <= _TABLES))
+        if not ours:
+            raise StoreError(f"{self.path}: not a votal store (another application's SQLite "
+                             "database); votal leaves it untouched: give --db another path")
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path}: store schema version {version} is newer than this votal "
                 f"understands ({SCHEMA_VERSION}); upgrade votal")
-        if version == 0:
-            self._db.executescript(
-                "BEGIN;" + _SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
-        elif version == 1:  # schema 2: posts read only in part (issue 11)
-            self._db.executescript(
-                "BEGIN; ALTER TABLE posts ADD COLUMN problems TEXT NOT NULL DEFAULT '';"
-                f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+        if self.readonly and version == 0:
+            raise StoreError(f"{self.path}: the store is empty; run `votal scrape` first "
+                             "(or drop --offline)")
+        if self.readonly and version < SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: the store was made by an older votal; run one "
+                             "command without --offline once to upgrade it (it needs write "
+                             "access)")
+
+    def _migrate(self) -> None:
+        """Create or upgrade the schema once, atomically: concurrent openers wait on BEGIN
+        IMMEDIATE and find it done."""
+        if self._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                self._check_marker(self._db)  # nobody else created something else meanwhile
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+            elif version == 1:  # schema 2: posts read only in part (issue 11)
+                self._db.execute("ALTER TABLE posts ADD COLUMN problems TEXT NOT NULL DEFAULT ''")
+            if version < SCHEMA_VERSION:
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
 
     def _tx(self):
         return _Transaction(self._db, self.path)
@@ -316,36 +385,62 @@ class Store:
         return sorted(out, key=Post.sort_key)
 
 
+def _while_busy(step, attempts: int = 200, pause: float = 0.05):
+    """Run ``step`` again while another connection holds a lock SQLite does not wait for
+    (a concurrent schema creation or journal-mode switch): at most ~10 s."""
+    for attempt in range(attempts):
+        try:
+            return step()
+        except sqlite3.OperationalError as e:
+            low = str(e).lower()
+            if attempt == attempts - 1 or not ("locked" in low or "busy" in low):
+                raise
+            time.sleep(pause)
+
+
+def store_error(path: Path, e: sqlite3.Error) -> StoreError:
+    """One accurate line for a SQLite failure: read-only, locked, full, or not a store."""
+    text = str(e)
+    low = text.lower()
+    if "readonly" in low or "read-only" in low or "unable to open" in low:
+        return StoreError(f"{path}: cannot write the store (read-only disk or no write "
+                          "permission); --offline only reads it, or give --db a writable path")
+    if "locked" in low or "busy" in low:
+        return StoreError(f"{path}: the store is busy (another votal is writing it); try again")
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return StoreError(f"{path}: not a usable votal store (not SQLite, or damaged: {text})")
+    hint = "; free some space and run again" if "full" in low else ""
+    return StoreError(f"{path}: the store refused a write ({text}){hint}; what was stored "
+                      "before is kept")
+
+
 class _Transaction:
     """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (KeyboardInterrupt included).
 
-    A write SQLite refuses (disk full, I/O error) is a StoreError naming the store: the
-    transaction is rolled back, so what earlier transactions stored is kept."""
+    A SQLite failure inside (read-only disk, full disk, locked) becomes one StoreError line
+    naming the store: the transaction is rolled back, so what earlier ones stored is kept."""
 
     def __init__(self, db: sqlite3.Connection, path: Path | str = "the store"):
-        self._db = db
-        self._path = path
+        self._db, self._path = db, path
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            raise store_error(self._path, e) from None
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
             try:
                 self._db.execute("COMMIT")
-            except sqlite3.OperationalError as e:
+            except sqlite3.Error as e:
                 self._rollback()
-                raise self._refused(e) from None
+                raise store_error(self._path, e) from None
             return
         self._rollback()
-        if isinstance(exc, sqlite3.OperationalError):
-            raise self._refused(exc) from None
+        if isinstance(exc, sqlite3.Error):
+            raise store_error(self._path, exc) from None
 
     def _rollback(self) -> None:
         if self._db.in_transaction:  # SQLite already rolled back after some errors (SQLITE_FULL)
             self._db.execute("ROLLBACK")
-
-    def _refused(self, e: sqlite3.Error) -> StoreError:
-        hint = "; free some space and run again" if "full" in str(e) else ""
-        return StoreError(f"{self._path}: the store refused a write ({e}){hint}; "
-                          "what was stored before is kept")

@@ -98,6 +98,38 @@ def render_page(tid: int, posts: list[FakePost], page: int, per_page: int = 20) 
             f'<nav class="pages" data-current="{page}" data-last="{last}"></nav>{body}</body></html>')
 
 
+LOGIN_PAGE = ('<html><body><p>You must be logged in to view this thread.</p>'
+              '<form action="/login" method="post"><input type="password" name="p"></form>'
+              '</body></html>')
+
+
+def vote(name: str) -> str:
+    """A vote as Greek forums mark it: the nickname in red."""
+    return f'<p><span style="color: #ff0000"><strong>{name}</strong></span></p>'
+
+
+GAME_TOML = """title = "Palermo over HTTP (test)"
+ruleset = "palermo-extreme"
+timezone = "Europe/Athens"
+language = "el"
+moderators = ["Αφηγητής"]
+
+[source]
+thread = "{url}"
+
+[schedule]
+day1 = 2026-11-03
+""" + "".join(f'\n[[players]]\nname = "{n}"\n' for n in
+              ["Λάμπρος", "Νίκος", "Ελένη", "Φώτης", "Γιώτα", "Χάρης", "Ηλίας", "Δήμητρα"])
+
+
+def write_game(folder, url: str):
+    """A palermo-extreme game file whose [source] thread is ``url``; returns its path."""
+    path = folder / "game.toml"
+    path.write_text(GAME_TOML.format(url=url), encoding="utf-8")
+    return path
+
+
 class ForumServer:
     """A real HTTP server on 127.0.0.1 (ephemeral port) serving fake-forum pages.
 
@@ -113,6 +145,8 @@ class ForumServer:
         self.log: list[tuple[str, str, int]] = []
         self.headers_seen: list[dict] = []
         self.etags = True  # False: a server that never answers 304
+        self.cookie: str | None = None  # "name=value": a members-only thread without it
+        self.ignore_page = False  # True: every page path answers page 1 (a cache, an SEO plugin)
         self.lock = threading.Lock()
         server = self
 
@@ -148,6 +182,11 @@ class ForumServer:
                 status, extra = fault.pop(0)
                 self.log.append(("GET", path, status))
                 return status, extra, f"<html><body>error {status}</body></html>".encode()
+            if self.cookie and self.cookie not in headers.get("Cookie", ""):
+                self.log.append(("GET", path, 403))
+                return 403, {}, LOGIN_PAGE.encode()
+            if self.ignore_page:
+                path = re.sub(r"/page-\d+$", "", path)
             page = self.pages.get(path)
         if path in self.delays:
             time.sleep(self.delays[path])

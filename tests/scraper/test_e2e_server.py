@@ -6,6 +6,7 @@ Sleeps are fake (the fake clock advances instead), so the test is fast.
 
 from __future__ import annotations
 
+import math
 import sys
 import threading
 from dataclasses import replace
@@ -191,7 +192,7 @@ def test_user_agent_names_votal(forum, tmp_path):
 def test_refresh_without_etag_support_still_costs_one_request(forum, tmp_path):
     forum.etags = False
     publish(forum, ff.make_thread(40))  # a 40-page thread on a server that never answers 304
-    with Store(tmp_path / "s.sqlite") as store, client(FakeClock(), rate=0) as c:
+    with Store(tmp_path / "s.sqlite") as store, client(FakeClock(), rate=math.inf) as c:
         url = forum.url(path(1))
         assert scrape(url, store=store, client=c, timezone="UTC").requests == 40
         mark = len(forum.log)
@@ -217,7 +218,7 @@ def test_killed_process_keeps_stored_pages(forum, tmp_path):
         "from votal.scraper.http import HttpClient, HttpOptions\n"
         "from votal.scraper.store import Store\n"
         "with ff.fake_engine(), Store(sys.argv[2]) as st, "
-        "HttpClient(HttpOptions(rate=0, concurrency=1)) as c:\n"
+        "HttpClient(HttpOptions(rate=float('inf'), concurrency=1)) as c:\n"
         "    scrape(sys.argv[3], store=st, client=c, timezone='UTC')\n")
     proc = subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).parent), str(db),
                              forum.url(path(1))])
@@ -234,7 +235,7 @@ def test_killed_process_keeps_stored_pages(forum, tmp_path):
         if proc.poll() is None:
             proc.kill()
     forum.delays.clear()
-    with Store(db) as store, client(FakeClock(), rate=0) as c:
+    with Store(db) as store, client(FakeClock(), rate=math.inf) as c:
         key = store.find_thread(forum.url(path(1))).key
         assert store.page_numbers(key) == [1, 2, 3, 4, 5]
         mark = len(forum.log)

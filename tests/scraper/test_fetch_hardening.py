@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -25,7 +26,7 @@ PER_PAGE = 25  # not phpBB's default (10): the page size must be learnt from the
 
 
 def client() -> HttpClient:
-    return HttpClient(HttpOptions(rate=0, concurrency=1, retries=0))
+    return HttpClient(HttpOptions(rate=math.inf, concurrency=1, retries=0))
 
 
 def publish_phpbb(srv: ff.ForumServer, posts: list[ff.FakePost]) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import sys
 from pathlib import Path
 
@@ -181,14 +182,14 @@ def test_oversized_response_declared_and_streamed():
 def test_retries_with_backoff_and_retry_after_cap():
     answers = [httpx.Response(429, headers={"Retry-After": "3600"}),
                httpx.Response(502), httpx.Response(200, text="ok")]
-    c, clock = make(lambda r: answers.pop(0), max_retry_after=60, rate=0)
+    c, clock = make(lambda r: answers.pop(0), max_retry_after=60, rate=math.inf)
     assert c.get("https://f.example/t/1").text == "ok"
     assert clock.slept == [60, 2.0]  # capped Retry-After, then backoff 1*2**1
     assert c.requests == 3
 
 
 def test_retries_exhausted():
-    c, clock = make(lambda r: httpx.Response(500), retries=3, rate=0)
+    c, clock = make(lambda r: httpx.Response(500), retries=3, rate=math.inf)
     with pytest.raises(FetchError, match="HTTP 500"):
         c.get("https://f.example/t/1")
     assert c.requests == 4 and clock.slept == [1.0, 2.0, 4.0]
@@ -197,7 +198,7 @@ def test_retries_exhausted():
 def test_network_error_is_retried_then_reported():
     def handler(r):
         raise httpx.ConnectError("connection refused")
-    c, _ = make(handler, retries=1, rate=0)
+    c, _ = make(handler, retries=1, rate=math.inf)
     with pytest.raises(FetchError, match="network error"):
         c.get("https://f.example/t/1")
     assert c.requests == 2
@@ -235,7 +236,7 @@ def test_cookies_are_sent_but_never_logged_printed_or_stored(fake, tmp_path, cap
         sent.append(r.headers.get("cookie", ""))
         return httpx.Response(404 if "missing" in r.url.path else 200, text=page_html())
     caplog.set_level(logging.DEBUG)
-    c = HttpClient(HttpOptions(rate=0), transport=httpx.MockTransport(handler), cookies=jar)
+    c = HttpClient(HttpOptions(rate=math.inf), transport=httpx.MockTransport(handler), cookies=jar)
     with Store(tmp_path / "s.sqlite") as st:
         scrape("https://f.example/fake/t/1", store=st, client=c, timezone="UTC")
         with pytest.raises(FetchError) as err:
@@ -305,7 +306,7 @@ class DiscourseForum:
 
 def test_discourse_uses_json_api_incrementally(store):
     forum = DiscourseForum(45)
-    c, _ = make(forum, rate=0)
+    c, _ = make(forum, rate=math.inf)
     url = "https://d.example/t/mafia-7/55"
     s1 = scrape(url, store=store, client=c, timezone="UTC")
     assert (s1.engine, s1.new, s1.requests) == ("discourse", 45, 3)  # topic + 2 batches of 20

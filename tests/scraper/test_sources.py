@@ -198,3 +198,24 @@ def test_saved_page_names_the_forum_thread_not_the_file(tmp_path):
     base = "https://forum.palermo.example/forums/topic/4312-palermo-43-extreme/"
     assert {p.thread for p in got} == {base}
     assert got[0].number == 26 and got[0].url.startswith(base)
+
+
+def test_offline_reads_a_store_on_a_read_only_disk(fake, tmp_path):
+    """issue 8: --offline opens the store mode=ro; nothing is written, the posts are read."""
+    posts = ff.make_thread(2)
+    db = tmp_path / "ro" / "s.sqlite"
+    with ff.ForumServer() as srv:
+        for n in (1, 2):
+            srv.pages["/fake/t/7" + ("" if n == 1 else f"/page-{n}")] = ff.render_page(7, posts, n)
+        url = srv.url("/fake/t/7")
+        load_posts(url, base_dir=tmp_path, db=db, timezone="UTC", offline=False)
+    before = db.read_bytes()
+    db.chmod(0o444)
+    db.parent.chmod(0o555)
+    try:
+        got = load_posts(url, base_dir=tmp_path, db=db, timezone="UTC", offline=True)
+    finally:
+        db.parent.chmod(0o755)
+        db.chmod(0o644)
+    assert [p.id for p in got] == [str(p.id) for p in posts]
+    assert db.read_bytes() == before

@@ -118,3 +118,165 @@ def test_naive_time_refused(tmp_path):
     with Store(tmp_path / "s.sqlite") as st:
         with pytest.raises(StoreError, match="naive"):
             st.ensure_thread("k", "fake", "u", datetime(2026, 1, 1))
+
+
+# ---- issue 8: foreign files, read-only disks, concurrent creation ----------------------------
+
+def test_a_new_store_carries_votal_marker(tmp_path):
+    from votal.scraper.store import APPLICATION_ID
+
+    Store(tmp_path / "s.sqlite").close()
+    db = sqlite3.connect(tmp_path / "s.sqlite")
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    db.close()
+
+
+@pytest.mark.parametrize("user_version", [0, 1, 7])
+def test_foreign_sqlite_file_is_refused_and_left_untouched(tmp_path, user_version):
+    path = tmp_path / "places.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+    db.execute(f"PRAGMA user_version = {user_version}")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    for readonly in (False, True):
+        with pytest.raises(StoreError, match=r"places\.sqlite: not a votal store") as e:
+            Store(path, readonly=readonly)
+        assert "\n" not in str(e.value)
+    assert path.read_bytes() == before
+    db = sqlite3.connect(path)
+    assert {r[0] for r in db.execute("SELECT name FROM sqlite_master")} == {"moz_places"}
+    db.close()
+
+
+def test_other_application_id_is_refused(tmp_path):
+    path = tmp_path / "other.db"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA application_id = 1234")
+    db.execute("CREATE TABLE threads (x)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="not a votal store"):
+        Store(path)
+
+
+def test_store_of_an_older_votal_without_marker_still_opens(tmp_path):
+    path = tmp_path / "s.sqlite"
+    with Store(path) as st:
+        st.ensure_thread("k", "fake", "u", T0)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA application_id = 0")
+    db.commit()
+    db.close()
+    with Store(path) as st:
+        assert st.thread("k").engine == "fake"
+
+
+def _filled_store(path):
+    with Store(path) as st:
+        st.ensure_thread("https://f/t/1", "fake", "https://f/t/1", T0)
+        st.save_page("https://f/t/1", page(1, T0), [post("1", 1, "vote")])
+
+
+def test_readonly_store_reads_and_never_writes(tmp_path):
+    path = tmp_path / "ro" / "s.sqlite"
+    _filled_store(path)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    path.parent.chmod(0o555)  # (as root the bits are not enforced; mode=ro still is)
+    try:
+        with Store(path, readonly=True) as st:
+            assert [p.html for p in st.posts("https://f/t/1")] == ["vote"]
+            with pytest.raises(StoreError, match="cannot write the store .read-only") as e:
+                st.ensure_thread("k2", "fake", "u", T0)
+            assert "damaged" not in str(e.value) and "usable" not in str(e.value)
+    finally:
+        path.parent.chmod(0o755)
+        path.chmod(0o644)
+    assert path.read_bytes() == before  # (SQLite may add its -shm index file where it can)
+
+
+def test_readonly_open_of_a_wal_store_without_shm_file(tmp_path, monkeypatch):
+    """A read-only disk where the -shm file cannot be created: the immutable fallback reads."""
+    path = tmp_path / "s.sqlite"
+    _filled_store(path)
+    real = sqlite3.connect
+    calls = []
+
+    class Conn:
+        def __init__(self, target, *a, **kw):
+            calls.append(target)
+            self._c = real(target, *a, **kw)
+
+        def execute(self, sql, *a):
+            if "immutable" not in calls[-1] and "sqlite_master" in sql:
+                raise sqlite3.OperationalError("unable to open database file")
+            return self._c.execute(sql, *a)
+
+        def close(self):
+            self._c.close()
+
+    monkeypatch.setattr("votal.scraper.store.sqlite3.connect", Conn)
+    st = Store(path, readonly=True)
+    assert [p.html for p in st.posts("https://f/t/1")] == ["vote"]
+    assert calls[-1].endswith("mode=ro&immutable=1")
+    st.close()
+
+
+def test_readonly_open_of_a_missing_or_empty_store(tmp_path):
+    with pytest.raises(StoreError, match="no store here yet"):
+        Store(tmp_path / "none.sqlite", readonly=True)
+    (tmp_path / "empty.sqlite").write_bytes(b"")
+    with pytest.raises(StoreError, match="empty"):
+        Store(tmp_path / "empty.sqlite", readonly=True)
+
+
+def test_unwritable_store_message_is_not_corruption(tmp_path, monkeypatch):
+    from votal.scraper.store import store_error
+
+    e = store_error(tmp_path / "s.sqlite", sqlite3.OperationalError(
+        "attempt to write a readonly database"))
+    assert "read-only" in str(e) and "damaged" not in str(e)
+    assert "free some space" in str(store_error(tmp_path, sqlite3.OperationalError(
+        "database or disk is full")))
+
+
+def test_concurrent_creation_of_a_new_store_threads(tmp_path):
+    import threading
+
+    for round_ in range(15):
+        path = tmp_path / f"new{round_}.sqlite"
+        barrier = threading.Barrier(6)
+        errors = []
+
+        def create():
+            barrier.wait()
+            try:
+                with Store(path) as st:
+                    st.ensure_thread("k", "fake", "u", T0)
+            except Exception as e:  # noqa: BLE001 — collected and asserted below
+                errors.append(e)
+
+        workers = [threading.Thread(target=create) for _ in range(6)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        assert errors == []
+        with Store(path) as st:
+            assert [t.key for t in st.threads()] == ["k"]
+
+
+def test_concurrent_creation_of_a_new_store_processes(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("import sys; from datetime import datetime, UTC; from votal.scraper.store import Store\n"
+            "with Store(sys.argv[1]) as st: st.ensure_thread('k', 'f', 'u', datetime.now(UTC))\n")
+    for round_ in range(3):
+        path = tmp_path / f"p{round_}.sqlite"
+        procs = [subprocess.Popen([sys.executable, "-c", code, str(path)],
+                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        results = [(p.wait(), p.stderr.read()) for p in procs]
+        assert results == [(0, ""), (0, "")]
