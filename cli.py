@@ -79,9 +79,7 @@ def _scrape_progress():
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    if not sys.stderr.isatty():  # progress only on a terminal
-        yield None
-        return
+    tty = sys.stderr.isatty()  # the bar only on a terminal
     bar = Progress(TextColumn("scraping"), BarColumn(), MofNCompleteColumn(),
                    console=Console(stderr=True), transient=True)
     task = None
@@ -90,7 +88,7 @@ def _scrape_progress():
         nonlocal task
         update.done = done
         if task is None:
-            if not total or total < 3:
+            if not tty or not total or total < 3:
                 return
             bar.start()
             task = bar.add_task("pages", total=total)
@@ -202,13 +200,16 @@ def tally_cmd(
     With --at (default: now, when the thread is refreshed from the forum) a day whose vote is
     still open is shown as a running count, marked as such; nobody is charged an absence yet.
     """
-    from votal.load import load_game, load_posts
+    from votal.load import load_game, load_posts, recheck_day
     from votal.report.terminal import write_out
     from votal.tally.engine import check_day, last_day, tally_at, tally_day
 
     game = load_game(game_file)
     with _network(cookies, rate, concurrency) as net:
         posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
+        if not offline:  # the pages of the day counted are asked again: edits there (C-07)
+            posts = recheck_day(game, day or last_day(game, posts), posts,
+                                db=Path(db) if db else None, net=net)
     if at is None and not offline and game.source.thread:
         at = "now"  # a live thread: while the day's vote is open, show the running count
     when = _moment(at, game.tz) if at else None

@@ -63,3 +63,23 @@ def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None
     extra = {"net": net} if net is not None else {}
     return scraper_load(source, base_dir=base, db=db, timezone=game.timezone, offline=offline,
                         **extra)
+
+
+def recheck_day(game: Game, day: int, posts: GamePosts, *, db: Path | None = None,
+                net=None) -> GamePosts:
+    """The posts again after the pages holding day ``day`` were asked again (conditional
+    requests, C-07 edits stored as new versions): a re-run otherwise asks only from the last
+    stored page on, and "I changed my vote in my old post" would go unseen (issue 8)."""
+    from votal.scraper.sources import Network, recheck
+    from votal.tally.schedule import Schedule
+
+    schedule = Schedule(game.schedule, game.tz, window=game.preset.window)
+    since = schedule.start(max(1, day))
+    changed = False
+    for source in filter(None, (game.source.thread, game.source.vote_thread)):
+        summary = recheck(source, db=db, timezone=game.timezone, since=since,
+                          net=net or Network())
+        changed = changed or bool(summary and (summary.new or summary.edited))
+    if not changed:
+        return posts
+    return load_posts(game, offline=True, db=db)

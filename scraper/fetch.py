@@ -18,6 +18,15 @@ is fetched through it: the topic answer gives every post id, only the ids not st
 asked.
 Every page is stored in its own transaction as soon as it is read: an interrupted scrape keeps
 what it finished and the next run resumes from there.
+
+Bounded (issue 8): a page whose posts were all read on another page of this run (a forum, cache
+or SEO plugin that answers page 1 for every page number, or clamps page N+1 to N) ends the walk
+with a note, and is not stored, so page 1's stored URL is never overwritten. One run visits at most
+the pages the first pagination announced plus a margin (``_margin``), or ``MAX_PAGES`` where no
+last page is announced; a thread that keeps growing past that is continued by the next run.
+``recheck_since`` (what ``tally`` asks for the day it counts) starts the walk one page before the
+first stored page holding a post of that moment or later, so edits there are seen (304s are
+cheap); ``ScrapeSummary.unchecked`` says which earlier pages were not asked again.
 """
 
 from __future__ import annotations
@@ -32,9 +41,20 @@ from votal.errors import InputError, LoginWallError, NotAThreadError, UnknownEng
 from votal.scraper import engines
 from votal.scraper.engines.base import Engine, PageInfo, PostStreamApi
 from votal.scraper.http import HttpClient, Response, is_login_wall
+from votal.scraper.privacy import check_no_credentials, clean_url
 from votal.scraper.store import PageRecord, Store, body_hash
 
 Progress = Callable[[int, "int | None"], None]
+MAX_PAGES = 5000  # one run's bound when the pages announce no last page
+
+
+def _margin(span: int) -> int:
+    """Pages a run may visit beyond the ``span`` announced when it began (the thread grows)."""
+    return 10 + span // 10
+
+
+class _Repeat(Exception):
+    """A page that holds only posts already read on another page of this run."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +66,19 @@ class ScrapeSummary:
     requests: int  # HTTP requests sent, retries included
     thread: str = ""  # the store's key of the thread
     engine: str = ""
+    unchecked: int = 0  # pages 1..unchecked were stored before and not asked again this run
+    notes: tuple[str, ...] = ()  # why the walk stopped early, when it did
 
     def line(self) -> str:
         def n(count: int, word: str) -> str:
             return f"{count} {word}{'' if count == 1 else 's'}"
 
-        return (f"{n(self.pages, 'page')}, {n(self.posts, 'post')}, {self.new} new, "
+        text = (f"{n(self.pages, 'page')}, {n(self.posts, 'post')}, {self.new} new, "
                 f"{self.edited} edited ({n(self.requests, 'request')})")
+        if self.unchecked:
+            pages = "page 1" if self.unchecked == 1 else f"pages 1–{self.unchecked}"
+            text += f"; {pages} not rechecked for edits (--full rechecks them)"
+        return text
 
 
 def zone(name: str) -> ZoneInfo:
@@ -97,12 +123,15 @@ def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
 
 def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: bool = False,
            progress: Progress | None = None,
-           now: Callable[[], datetime] | None = None) -> ScrapeSummary:
+           now: Callable[[], datetime] | None = None,
+           recheck_since: datetime | None = None) -> ScrapeSummary:
     """Fetch a thread (or its new pages) into ``store``; see the module docstring."""
     run = _Run(store=store, client=client, tz=zone(timezone), progress=progress,
-               now=now or (lambda: datetime.now(UTC)), requests0=client.requests)
+               now=now or (lambda: datetime.now(UTC)), requests0=client.requests,
+               recheck_since=recheck_since)
     forced = engines.split_forced(url)[0] is not None
     engine, url = resolve_engine(url)
+    url = clean_url(check_no_credentials(url))  # never sent, stored or printed (issue 8)
     if not forced:  # a thread scraped before: its engine is known, no request to find it
         known, known_url = _known_engine(store, url, engine)
         if known is not None:
@@ -156,7 +185,12 @@ def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
         store.mark_scraped(run.key, run.now())
         return run.summary()
     known_last = store.last_page(run.key)
-    start = run.start = 1 if (full or known_last is None) else known_last
+    start = 1 if (full or known_last is None) else known_last
+    if run.recheck_since is not None and start > 1:
+        day_page = store.first_page_since(run.key, run.recheck_since)
+        # one page earlier too: deleted posts move later posts to earlier pages
+        start = min(start, max(1, (day_page or start) - 1))
+    run.start = start
     if first is not None and (page_one and start == 1
                               or engine.page_info(first.text, first.url).current == start):
         info = run.process(start, first.url, first)
@@ -164,7 +198,7 @@ def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
         info = run.visit(start)
     run.walk(info)
     store.mark_scraped(run.key, run.now())
-    return run.summary()
+    return run.summary(unchecked=start - 1)
 
 
 def _known_engine(store: Store, url: str,
@@ -242,24 +276,45 @@ class _Run:
     total: int | None = None
     start: int = 1
     info: PageInfo | None = None  # the last page read: what it taught goes to page_url
+    recheck_since: datetime | None = None
+    seen_posts: dict = field(default_factory=dict)  # post id -> page number it was read on
+    limit: int | None = None  # pages this run may visit (set from the first pagination read)
+    notes: list = field(default_factory=list)
 
-    def summary(self) -> ScrapeSummary:
+    def summary(self, unchecked: int = 0) -> ScrapeSummary:
         c = self.counts
         return ScrapeSummary(c["pages"], c["posts"], c["new"], c["edited"],
-                             self.client.requests - self.requests0, self.key, self.engine.name)
+                             self.client.requests - self.requests0, self.key, self.engine.name,
+                             unchecked, tuple(self.notes))
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        self.client.notify(text)
 
     def walk(self, info: PageInfo) -> None:
-        """Follow the pages after ``info`` until the last one (which may grow meanwhile)."""
-        while True:
-            nxt = info.current + 1
-            if nxt in self.seen_pages:  # a forum that clamps page N+1 back to N
-                return
-            if info.last is not None and info.last >= nxt:
-                info = self.visit_many(list(range(nxt, info.last + 1)))
-            elif info.last is None and info.next_url:
-                info = self.visit(nxt, info.next_url)
-            else:
-                return
+        """Follow the pages after ``info`` until the last one (which may grow meanwhile), within
+        this run's bound; a page repeating posts already read ends the walk."""
+        try:
+            while True:
+                nxt = info.current + 1
+                if nxt in self.seen_pages:  # a forum that clamps page N+1 back to N
+                    return
+                room = self.limit - self.counts["pages"]
+                if info.last is not None and info.last >= nxt or info.last is None \
+                        and info.next_url:
+                    if room <= 0:
+                        self.note(f"{self.thread_url}: stopped after {self.counts['pages']} "
+                                  f"pages, the most one run reads of this thread (it announced "
+                                  f"more and more pages); run again to continue")
+                        return
+                if info.last is not None and info.last >= nxt:
+                    info = self.visit_many(list(range(nxt, min(info.last, nxt + room - 1) + 1)))
+                elif info.last is None and info.next_url:
+                    info = self.visit(nxt, info.next_url)
+                else:
+                    return
+        except _Repeat as r:
+            self.note(str(r))
 
     def page_url(self, number: int) -> str:
         if number == 1:
@@ -293,18 +348,26 @@ class _Run:
             for n in numbers:
                 info = self.visit(n)
             return info
-        requests = [self.request(n) for n in numbers]
+        # a sliding window of ``workers`` requests: when a page ends the walk (a repeat, an
+        # error) at most ``workers - 1`` more were sent
         pool = ThreadPoolExecutor(max_workers=workers)
+        pending: list = []
         try:
-            futures = [pool.submit(self.fetch, *req) for req in requests]
-            for n, req, fut in zip(numbers, requests, futures):
-                info = self.process(n, req[0], fut.result())
+            for n in numbers:
+                req = self.request(n)
+                pending.append((n, req[0], pool.submit(self.fetch, *req)))
+                if len(pending) < workers:
+                    continue
+                n0, url0, fut = pending.pop(0)
+                info = self.process(n0, url0, fut.result())
+            for n0, url0, fut in pending:
+                info = self.process(n0, url0, fut.result())
             return info
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
     def process(self, number: int, url: str, resp: Response) -> PageInfo:
-        """Parse one answer and store it in one transaction."""
+        """Parse one answer and store it in one transaction (a repeat is not stored)."""
         stored = self.store.page(self.key, number)
         fetched = self.now()
         if resp.not_modified and stored is not None and stored.body is not None:
@@ -315,9 +378,18 @@ class _Run:
         if not posts:
             raise explain_empty(url, html, self.engine)
         info = self.engine.page_info(html, page_url)
+        self._check_repeat(number, url, posts)
+        if self.limit is None:
+            span = (info.last - self.start + 1) if info.last is not None else 0
+            self.limit = span + _margin(span) if span > 0 else MAX_PAGES
         if resp.not_modified:
             self.store.touch_page(self.key, number, fetched)
         else:
+            if info.current != number:
+                # the forum answered another page than the one asked: keep the URL that page
+                # is known by (never page 1's overwritten by page 2's, issue 8)
+                known = self.store.page(self.key, info.current)
+                page_url = known.url if known is not None else page_url
             record = PageRecord(info.current, page_url, fetched, resp.etag, resp.last_modified,
                                 body_hash(html), html)
             result = self.store.save_page(self.key, record, posts)
@@ -328,8 +400,20 @@ class _Run:
         self.seen_pages.add(info.current)
         if info.per_page or self.info is None:
             self.info = info
+        for post in posts:
+            self.seen_posts.setdefault(post.id, number)
         self._report(info)
         return info
+
+    def _check_repeat(self, number: int, url: str, posts: list) -> None:
+        pages = {self.seen_posts.get(p.id) for p in posts}
+        if None in pages or pages == {number}:
+            return
+        raise _Repeat(
+            f"{clean_url(url)}: page {number} holds only posts already read on page "
+            f"{min(pages)} (the forum ignores or rewrites the page number); stopped there, page "
+            f"{number} and later were not read: check the thread URL, or save the pages and "
+            "give their folder")
 
     def _report(self, info: PageInfo) -> None:
         if info.last is not None:

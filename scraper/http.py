@@ -10,6 +10,12 @@
   If-Modified-Since and reports a 304 as ``Response.not_modified``.
 * ``--cookies FILE`` (Netscape format) for members-only threads: the cookies go to the server
   and nowhere else — never printed, never logged, never stored.
+* Session ids in links (phpBB ``sid``, vBulletin ``s``, ``PHPSESSID``…) are stripped from every
+  answer's body and URL, and ``user:password@`` from every URL, before anyone sees them
+  (:mod:`votal.scraper.privacy`).
+* Long waits are never silent: each retry is announced through ``notify`` ("…: HTTP 503, retry
+  2/4 in 4 s"); a server that does not answer costs ``timeout`` seconds per attempt and is tried
+  ``timeout_retries`` more times only; a forum that stays down ends with the hint ``--offline``.
 
 Failures raise one-line :mod:`votal.errors` (exit code 2): FetchError (404, other status, network,
 size, cross-host redirect), ChallengeError (Cloudflare "Just a moment…"), LoginWallError.
@@ -33,9 +39,12 @@ import httpx
 from votal import __version__
 from votal.errors import ChallengeError, FetchError, InputError, LoginWallError
 from votal.scraper.encoding import decode
+from votal.scraper.privacy import clean_url, strip_sessions, without_credentials
 
 USER_AGENT = f"votal/{__version__} (vote counter for forum Mafia/Palermo/Werewolf games)"
 _RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
+DOWN_HINT = ("the forum seems down or unreachable: try again later, or add --offline to work "
+             "from what is already stored")
 _MAX_REDIRECTS = 5
 
 
@@ -43,9 +52,11 @@ _MAX_REDIRECTS = 5
 class HttpOptions:
     rate: float = 1.0  # requests per second per host
     concurrency: int = 2  # requests at a time per host
-    timeout: float = 30.0
+    timeout: float = 20.0  # seconds without a byte from the server (read/write/pool)
+    connect_timeout: float = 10.0
     max_bytes: int = 20_000_000
     retries: int = 4
+    timeout_retries: int = 1  # a stalled server: one more try, not `retries` more
     backoff: float = 1.0  # first retry delay, doubled each time
     max_retry_after: float = 120.0
     accept_language: str = "en;q=0.8, *;q=0.5"
@@ -113,6 +124,22 @@ def retry_after(value: str | None, now: float = 0.0) -> float | None:
         return None
 
 
+def _network_failure(e: httpx.TransportError, opts: HttpOptions) -> str:
+    """What went wrong, in words: no answer in N s, connection refused, …"""
+    if isinstance(e, httpx.ConnectTimeout):
+        return f"no connection in {_seconds(opts.connect_timeout)}"
+    if isinstance(e, httpx.TimeoutException):
+        return f"no answer in {_seconds(opts.timeout)}"
+    detail = " ".join(str(e).split())  # one line, whatever httpx says
+    if isinstance(e, httpx.ConnectError) and "refused" in detail.lower():
+        return "connection refused"
+    return f"network error ({type(e).__name__}: {detail})"
+
+
+def _seconds(s: float) -> str:
+    return f"{s:.0f} s" if s >= 1 or s == 0 else f"{s:.2g} s"
+
+
 def _same_host(a: str, b: str) -> bool:
     ha, hb = (urlsplit(u).hostname or "" for u in (a, b))
     return ha.removeprefix("www.") == hb.removeprefix("www.")
@@ -140,17 +167,18 @@ class HttpClient:
     def __init__(self, options: HttpOptions = HttpOptions(), *,
                  transport: httpx.BaseTransport | None = None, cookies: Path | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep,
+                 sleep: Callable[[float], None] | None = None,
                  notify: Callable[[str], None] | None = None):
         self.options = options
         self.notify = notify or (lambda message: None)
-        self._clock, self._sleep = clock, sleep
+        self._clock, self._sleep = clock, sleep or time.sleep
         self._lock = threading.Lock()
         self._next: dict[str, float] = {}
         self._slots: dict[str, threading.Semaphore] = {}
         self.requests = 0
         self._client = httpx.Client(
-            transport=transport, timeout=options.timeout, follow_redirects=False,
+            transport=transport, follow_redirects=False,
+            timeout=httpx.Timeout(options.timeout, connect=options.connect_timeout),
             cookies=load_cookies(cookies) if cookies else None,
             headers={"User-Agent": USER_AGENT, "Accept-Language": options.accept_language,
                      "Accept": "text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8"})
@@ -166,6 +194,7 @@ class HttpClient:
 
     def get(self, url: str, *, etag: str | None = None,
             last_modified: str | None = None) -> Response:
+        url = without_credentials(url)  # never sent (httpx would make them Basic auth)
         headers = {}
         if etag:
             headers["If-None-Match"] = etag
@@ -176,25 +205,41 @@ class HttpClient:
 
     def _get_with_retries(self, url: str, headers: dict) -> _Raw:
         opts = self.options
+        shown = clean_url(url)
+        timeouts = 0
         for attempt in range(opts.retries + 1):
             last = attempt == opts.retries
             try:
                 resp = self._send(url, headers)
             except httpx.TransportError as e:
-                if last:
-                    detail = " ".join(str(e).split())  # one line, whatever httpx says
-                    raise FetchError(f"{url}: network error ({type(e).__name__}: {detail})") \
-                        from None
-                self._sleep(opts.backoff * 2 ** attempt)
+                what = _network_failure(e, opts)
+                timeouts += isinstance(e, httpx.TimeoutException)
+                if last or timeouts > opts.timeout_retries:
+                    raise FetchError(f"{shown}: {what}; {DOWN_HINT}") from None
+                self._retry(shown, what, attempt, opts.backoff * 2 ** attempt)
                 continue
-            if resp.status not in _RETRY_STATUS or last or is_challenge(resp.text):
+            if resp.status not in _RETRY_STATUS or is_challenge(resp.text):
                 return resp
+            if last:
+                hint = (f"the forum keeps refusing: try again later with a lower --rate "
+                        f"(now {opts.rate:g}), or add --offline to work from what is already "
+                        "stored") if resp.status == 429 else DOWN_HINT
+                raise FetchError(f"{shown}: HTTP {resp.status} "
+                                 f"{httpx.codes.get_reason_phrase(resp.status)} after "
+                                 f"{opts.retries + 1} attempts; {hint}")
             delay = retry_after(resp.headers_retry_after) or opts.backoff * 2 ** attempt
-            self._sleep(min(delay, opts.max_retry_after))
+            self._retry(shown, f"HTTP {resp.status}", attempt, min(delay, opts.max_retry_after))
         raise AssertionError("unreachable")
 
+    def _retry(self, url: str, what: str, attempt: int, delay: float) -> None:
+        self.notify(f"{url}: {what}, retry {attempt + 1}/{self.options.retries} in "
+                    f"{_seconds(delay)}")
+        self._sleep(delay)
+
     def _check(self, url: str, resp: _Raw) -> Response:
-        out = Response(resp.url, resp.status, resp.text, resp.etag, resp.last_modified)
+        out = Response(clean_url(resp.url), resp.status, strip_sessions(resp.text), resp.etag,
+                       resp.last_modified)
+        url = clean_url(url)
         if resp.status in (200, 203, 304):
             if resp.status != 304 and is_challenge(resp.text, resp.headers):
                 raise ChallengeError(f"{url}: the forum answered with an anti-bot challenge "
@@ -215,11 +260,12 @@ class HttpClient:
             raw = self._send_once(url, headers)
             if raw.location is None:
                 return raw
-            target = urljoin(url, raw.location)
+            target = without_credentials(urljoin(url, raw.location))
             if not _same_host(url, target):
-                raise FetchError(f"{url}: redirect to another host refused ({target})")
+                raise FetchError(f"{clean_url(url)}: redirect to another host refused "
+                                 f"({clean_url(target)})")
             url = target
-        raise FetchError(f"{url}: too many redirects")
+        raise FetchError(f"{clean_url(url)}: too many redirects")
 
     def _send_once(self, url: str, headers: dict) -> _Raw:
         host = urlsplit(url).hostname or ""
@@ -238,18 +284,18 @@ class HttpClient:
         cap = self.options.max_bytes
         declared = r.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > cap:
-            raise FetchError(f"{url}: response of {int(declared):,} bytes exceeds the "
+            raise FetchError(f"{clean_url(url)}: response of {int(declared):,} bytes exceeds the "
                              f"{cap:,}-byte limit")
         chunks, size = [], 0
         try:
             for chunk in r.iter_bytes():
                 size += len(chunk)
                 if size > cap:
-                    raise FetchError(f"{url}: response exceeds the {cap:,}-byte limit")
+                    raise FetchError(f"{clean_url(url)}: response exceeds the {cap:,}-byte limit")
                 chunks.append(chunk)
         except httpx.DecodingError as e:  # a corrupt gzip/deflate/brotli body
             encoding = r.headers.get("content-encoding", "compressed")
-            raise FetchError(f"{url}: the forum sent a damaged {encoding} body "
+            raise FetchError(f"{clean_url(url)}: the forum sent a damaged {encoding} body "
                              f"({' '.join(str(e).split())}); try again later") from None
         return b"".join(chunks)
 

@@ -33,6 +33,7 @@ from votal.scraper.encoding import decode
 from votal.scraper.http import HttpClient, HttpOptions
 from votal.scraper.model import Post, read_posts_jsonl
 from votal.scraper.pageclock import page_fetched_at
+from votal.scraper.privacy import check_no_credentials, clean_url, strip_sessions
 from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 
 PAGE_SUFFIXES = (".html", ".htm")
@@ -82,7 +83,8 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
     the page states itself (scraper/pageclock.py), else on the file's modification time.
     """
     try:
-        html = decode(path.read_bytes(), None)  # <meta charset> (cp1251 boards), else UTF-8
+        # <meta charset> (cp1251 boards), else UTF-8; session ids in its links dropped (issue 8)
+        html = strip_sessions(decode(path.read_bytes(), None))
     except OSError as e:
         raise InputError(f"{path}: cannot read saved page ({e.strerror})") from None
     engine = engines.get(forced) if forced else engines.for_page(html, str(path))
@@ -100,7 +102,7 @@ def read_saved_json(path: Path, number: int = 1) -> SavedPage:
     """A saved Discourse JSON answer (``/t/slug/123.json`` or ``posts.json``) as one page: the
     same parse as over HTTP; its times are machine times, so no zone or fetch time is needed."""
     try:
-        text = decode(path.read_bytes(), None)
+        text = strip_sessions(decode(path.read_bytes(), None))
     except OSError as e:
         raise InputError(f"{path}: cannot read saved file ({e.strerror})") from None
     if '"post_stream"' not in text[:4096] and '"post_stream"' not in text:
@@ -222,6 +224,7 @@ def resolve_path(source: str, base_dir: Path) -> Path:
 def thread_key(store: Store, source: str) -> str:
     """The store key of a thread URL, without any request."""
     engine, url = resolve_engine(source)
+    url = clean_url(check_no_credentials(url))
     for candidate in filter(None, (engine.thread_url(url) if engine else None, url)):
         rec = store.find_thread(candidate)
         if rec is not None and store.last_page(rec.key) is not None:
@@ -249,10 +252,31 @@ class Network:
 def refresh(source: str, *, store: Store, timezone: str, options: HttpOptions = HttpOptions(),
             cookies: Path | None = None, full: bool = False,
             progress: Progress | None = None, notify: Callable[[str], None] | None = None,
+            recheck_since: datetime | None = None,
             client_factory: Callable[..., HttpClient] = HttpClient) -> ScrapeSummary:
     with client_factory(options, cookies=cookies, notify=notify) as client:
         return scrape(source, store=store, client=client, timezone=timezone, full=full,
-                      progress=progress)
+                      progress=progress, recheck_since=recheck_since)
+
+
+def recheck(source: str, *, db: Path | None, timezone: str, since: datetime,
+            net: Network = Network()) -> ScrapeSummary | None:
+    """Ask again (conditionally: unchanged pages answer 304) every page of a thread URL that holds
+    posts from ``since`` on, so that edits there are stored as new versions (C-07); None for a
+    file source. ``tally`` does it for the day it counts (issue 8)."""
+    if not is_url(source):
+        return None
+    with Store(db or default_db_path()) as store:
+        try:
+            key = thread_key(store, source)
+        except ScrapeError:
+            return None  # not stored: the refresh before read it whole, or failed
+        first = store.first_page_since(key, since)
+        if first is None or max(1, first - 1) >= (store.last_page(key) or 1):
+            return None  # the refresh before asked the last page: nothing earlier holds the day
+        return refresh(source, store=store, timezone=timezone, options=net.options,
+                       cookies=net.cookies, progress=net.progress, notify=net.notify,
+                       recheck_since=since)
 
 
 def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,

@@ -279,6 +279,13 @@ class Store:
         body = zlib.decompress(row[6]).decode("utf-8") if row[6] is not None else None
         return PageRecord(row[0], row[1], _dt(row[2]), row[3], row[4], row[5], body)
 
+    def first_page_since(self, key: str, since: datetime) -> int | None:
+        """The first stored page holding a post made at ``since`` or later."""
+        pages = [page for page, t in self._db.execute(
+            "SELECT page, time FROM posts WHERE thread=? AND page IS NOT NULL AND time != ''",
+            (key,)) if _dt(t) >= since]  # (a post whose time was not read has time '')
+        return min(pages, default=None)
+
     def page_numbers(self, key: str) -> list[int]:
         return [r[0] for r in self._db.execute(
             "SELECT number FROM pages WHERE thread=? ORDER BY number", (key,))]

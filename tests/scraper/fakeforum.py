@@ -147,6 +147,7 @@ class ForumServer:
         self.etags = True  # False: a server that never answers 304
         self.cookie: str | None = None  # "name=value": a members-only thread without it
         self.ignore_page = False  # True: every page path answers page 1 (a cache, an SEO plugin)
+        self.max_requests = 500  # then 410 Gone: a walk that never ends fails instead of hanging
         self.lock = threading.Lock()
         server = self
 
@@ -177,6 +178,9 @@ class ForumServer:
     def answer(self, path: str, headers: dict) -> tuple[int, dict, bytes]:
         with self.lock:
             self.headers_seen.append(headers)
+            if len(self.headers_seen) > self.max_requests:
+                self.log.append(("GET", path, 410))
+                return 410, {}, b"<html><body>Gone</body></html>"
             fault = self.faults.get(path, [])
             if fault:
                 status, extra = fault.pop(0)

@@ -199,9 +199,15 @@ def test_network_error_is_retried_then_reported():
     def handler(r):
         raise httpx.ConnectError("connection refused")
     c, _ = make(handler, retries=1, rate=math.inf)
-    with pytest.raises(FetchError, match="network error"):
+    with pytest.raises(FetchError, match="connection refused; .* add --offline"):
         c.get("https://f.example/t/1")
     assert c.requests == 2
+
+    def other(r):
+        raise httpx.ReadError("connection reset by peer")
+    c, _ = make(other, retries=1, rate=math.inf)
+    with pytest.raises(FetchError, match=r"network error \(ReadError: connection reset"):
+        c.get("https://f.example/t/1")
 
 
 def test_rate_limit_per_host():
