@@ -207,7 +207,8 @@ def tally_cmd(
     game = load_game(game_file)
     with _network(cookies, rate, concurrency) as net:
         posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
-        if not offline:  # the pages of the day counted are asked again: edits there (C-07)
+        if not offline and (day is None or day >= 1):  # (a bad --day is refused below)
+            # the pages of the day counted are asked again: edits there (C-07)
             posts = recheck_day(game, day or last_day(game, posts), posts,
                                 db=Path(db) if db else None, net=net)
     if at is None and not offline and game.source.thread:

@@ -74,7 +74,7 @@ def recheck_day(game: Game, day: int, posts: GamePosts, *, db: Path | None = Non
     from votal.tally.schedule import Schedule
 
     schedule = Schedule(game.schedule, game.tz, window=game.preset.window)
-    since = schedule.start(max(1, day))
+    since = schedule.start(day)
     changed = False
     for source in filter(None, (game.source.thread, game.source.vote_thread)):
         summary = recheck(source, db=db, timezone=game.timezone, since=since,

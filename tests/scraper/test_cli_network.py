@@ -138,3 +138,28 @@ def test_foreign_sqlite_file_is_refused_by_the_command(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err == f"votal: {other}: not a votal store (another application's SQLite database); " \
                   "votal leaves it untouched: give --db another path"
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    """Off a terminal the progress callback still counts (Ctrl-C says how many pages were
+    stored) but draws nothing; on a terminal it starts a rich bar from 3 pages on."""
+    from votal import cli
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    with cli._scrape_progress() as update:
+        update(1, 10)
+        update(2, 10)
+        assert update.done == 2
+    assert capsys.readouterr().err == ""
+
+    started = []
+    import rich.progress
+
+    monkeypatch.setattr(rich.progress.Progress, "start", lambda self: started.append(self))
+    monkeypatch.setattr(rich.progress.Progress, "stop", lambda self: None)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    with cli._scrape_progress() as update:
+        update(1, 2)
+        assert started == []  # a 2-page thread: no bar
+        update(1, 10)
+    assert len(started) == 1
