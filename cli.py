@@ -419,12 +419,17 @@ def init_cmd(
     timezone: str = typer.Option(None, "--timezone", help="the game's IANA time zone "
                                  "(default: the ruleset's, e.g. Europe/Athens for Palermo)"),
     force: bool = typer.Option(False, "--force", help="replace an existing file"),
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
 ) -> None:
     """Start a game file from the thread's first page(s): players from the sign-up list."""
     from votal.newgame import init_game
 
     check_output_file(out)
-    draft = init_game(source, out=out, force=force, ruleset=ruleset, timezone=timezone)
+    with _network(cookies, rate, concurrency) as net:
+        draft = init_game(source, out=out, force=force, ruleset=ruleset, timezone=timezone,
+                          options=net.options, cookies=net.cookies)
     typer.echo(f"wrote {out}: {draft.title!r}, {draft.ruleset_note}")
     typer.echo(f"{draft.players_from}; moderators: {', '.join(draft.moderators)}; "
                f"time zone {draft.timezone}, language {draft.language}, day 1 {draft.day1}")
@@ -470,6 +475,9 @@ def watch_cmd(
     speed: float = typer.Option(60.0, "--speed", help="with --replay: how many times faster "
                                 "than the day went"),
     db: str = DB,
+    cookies: Path | None = COOKIES,
+    rate: float = RATE,
+    concurrency: int = CONCURRENCY,
 ) -> None:
     """Keep a live running count until the day's vote closes, then print the official post.
 
@@ -490,6 +498,11 @@ def watch_cmd(
     if out is not None:
         check_output_file(out)
     store = Path(db) if db else None
+    from votal.scraper.http import HttpOptions
+    from votal.scraper.sources import Network
+
+    # the watch screen is the progress: no bar; retries still get their line
+    net = Network(HttpOptions(rate=rate, concurrency=concurrency), cookies, None, _notify)
 
     def render(result) -> str:
         return render_day(result, fmt, public=public, lang=lang)
@@ -497,7 +510,7 @@ def watch_cmd(
     try:
         text, path = watch_game(
             game_file, render=render, screen=pick_screen(fmt),
-            live_refresh=lambda game: load_posts(game, offline=False, db=store),
+            live_refresh=lambda game: load_posts(game, offline=False, db=store, net=net),
             stored=lambda game: load_posts(game, offline=True, db=store), replay=replay,
             speed=speed, every=every, day=day, public=public is not False, out=out, fmt=fmt)
     except KeyboardInterrupt:

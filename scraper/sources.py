@@ -254,7 +254,8 @@ def refresh(source: str, *, store: Store, timezone: str, options: HttpOptions = 
             progress: Progress | None = None, notify: Callable[[str], None] | None = None,
             recheck_since: datetime | None = None,
             client_factory: Callable[..., HttpClient] = HttpClient) -> ScrapeSummary:
-    with client_factory(options, cookies=cookies, notify=notify) as client:
+    extra = {"notify": notify} if notify is not None else {}  # factories without it work on
+    with client_factory(options, cookies=cookies, **extra) as client:
         return scrape(source, store=store, client=client, timezone=timezone, full=full,
                       progress=progress, recheck_since=recheck_since)
 

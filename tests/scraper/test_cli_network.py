@@ -14,7 +14,7 @@ import fakeforum as ff  # noqa: E402
 
 from votal.cli import app, main  # noqa: E402
 
-REFRESHING = ("scrape", "tally", "history", "chart", "report", "audit")
+REFRESHING = ("scrape", "tally", "history", "chart", "report", "audit", "init", "watch")
 NETWORK = ("--cookies", "--rate", "--concurrency")
 
 

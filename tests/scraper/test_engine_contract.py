@@ -121,7 +121,7 @@ def test_two_threads_with_different_page_sizes_scraped_at_once(tmp_path):
     def run(per_page: int) -> None:
         posts = ff.make_thread(4, per_page=per_page)
         with ff.ForumServer() as srv, Store(tmp_path / f"{per_page}.sqlite") as store, \
-                HttpClient(HttpOptions(rate=0, concurrency=1, retries=0)) as client:
+                HttpClient(HttpOptions(rate=float("inf"), concurrency=1, retries=0)) as client:
             for n in range(1, 5):
                 srv.pages[ff.phpbb_path(n, per_page)] = ff.render_phpbb(posts, n, per_page)
             s = scrape(srv.url(ff.phpbb_path(1)), store=store, client=client, timezone="UTC")
