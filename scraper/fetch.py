@@ -297,22 +297,19 @@ class _Run:
         try:
             while True:
                 nxt = info.current + 1
-                if nxt in self.seen_pages:  # a forum that clamps page N+1 back to N
+                more = info.last >= nxt if info.last is not None else bool(info.next_url)
+                if not more or nxt in self.seen_pages:  # (a forum clamping N+1 back to N)
                     return
                 room = self.limit - self.counts["pages"]
-                if info.last is not None and info.last >= nxt or info.last is None \
-                        and info.next_url:
-                    if room <= 0:
-                        self.note(f"{self.thread_url}: stopped after {self.counts['pages']} "
-                                  f"pages, the most one run reads of this thread (it announced "
-                                  f"more and more pages); run again to continue")
-                        return
-                if info.last is not None and info.last >= nxt:
-                    info = self.visit_many(list(range(nxt, min(info.last, nxt + room - 1) + 1)))
-                elif info.last is None and info.next_url:
-                    info = self.visit(nxt, info.next_url)
-                else:
+                if room <= 0:
+                    self.note(f"{self.thread_url}: stopped after {self.counts['pages']} pages, "
+                              "the most one run reads of this thread (it announced more and "
+                              "more pages); run again to continue")
                     return
+                if info.last is not None:
+                    info = self.visit_many(list(range(nxt, min(info.last, nxt + room - 1) + 1)))
+                else:
+                    info = self.visit(nxt, info.next_url)
         except _Repeat as r:
             self.note(str(r))
 
