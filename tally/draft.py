@@ -90,6 +90,15 @@ def day_one(first: datetime, ruleset: str, tz: ZoneInfo) -> date:
     return local.date()
 
 
+def _first_time(posts: list[Post], source: str) -> datetime:
+    """The time of the first post whose time could be read (interfaces.md §2 rev. 2)."""
+    times = [p.time for p in posts if p.time is not None]
+    if not times:
+        raise InputError(f"{source}: no post time could be read, so day 1 is unknown; "
+                         "give the pages' time zone with --timezone or a posts file")
+    return min(times)
+
+
 def draft_game(posts: list[Post], *, title: str | None, source_key: str, source: str,
                canonical: str | None = None, interface_language: str | None = None,
                text_language: str | None = None, ruleset: str | None = None,
@@ -97,7 +106,8 @@ def draft_game(posts: list[Post], *, title: str | None, source_key: str, source:
     """What `votal init` writes for these posts (the first page(s) of the thread, in order)."""
     if not posts:
         raise InputError(f"{source}: no posts to start a game from")
-    posts = sorted(posts, key=Post.sort_key)
+    # thread order: the post number (a post whose time could not be read keeps its place)
+    posts = sorted(posts, key=lambda p: (p.number is None, p.number or 0))
     # without page markup (a posts file) the opening post's heading names the game
     title = title or first_line(posts[0].html) or f"{posts[0].author}'s game"
     notes: list[str] = []
@@ -136,6 +146,7 @@ def draft_game(posts: list[Post], *, title: str | None, source_key: str, source:
         title=title, source_key=source_key, source=source, canonical=canonical,
         ruleset=ruleset, ruleset_note=ruleset_note,
         language=choose_language(interface_language, text_language, ruleset), timezone=timezone,
-        day1=day_one(opening.time, ruleset, ZoneInfo(timezone)), moderators=moderators,
+        day1=day_one(_first_time(posts, source), ruleset, ZoneInfo(timezone)),
+        moderators=moderators,
         players=tuple(players), players_from=players_from,
         hours_needed=preset.deadline is None or preset.day_change is None, notes=tuple(notes))

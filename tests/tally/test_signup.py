@@ -89,3 +89,16 @@ def test_day_one_is_next_day_after_the_deadline():
     assert str(day_one(morning, "palermo-extreme", tz)) == "2026-11-02"
     assert str(day_one(evening, "palermo-extreme", tz)) == "2026-11-03"   # C-09
     assert str(day_one(evening, "mafiascum", tz)) == "2026-11-02"         # no fixed deadline
+
+
+def test_draft_takes_day_one_from_the_first_readable_time():
+    from votal.errors import InputError
+    from votal.tally.draft import draft_game
+
+    first = Post("1", 1, "t", "t#1", "Mod", "1", None, None,
+                 "<p>Players: Ann, Bob, Cid</p>", problems=("time",))
+    later = _post("Ann", "2", 5)
+    draft = draft_game([first, later], title="Mini 1", source_key="posts", source="p.jsonl")
+    assert str(draft.day1) == "2026-11-02" and [e.name for e in draft.players][:1] == ["Ann"]
+    with pytest.raises(InputError, match="no post time could be read"):
+        draft_game([first], title="Mini 1", source_key="posts", source="p.jsonl")
