@@ -18,7 +18,8 @@ and a few extensions:
   violation_posts  set of "RULE:player:post"
   review           set of "RULE:text" (the items left for a human: V-UNKNOWN-TARGET, ...)
   notes_contain    substrings that must each appear in one of the day's notes (a ruling cited)
-  revealed         set of player names (PC-06)
+  revealed         set of player names (PC-06), or of "player:role" (the role as announced)
+  notes            list of texts, each found in one of the day's notes (MB-09, MB-02)
   end              dict, compared key by key against the result's `end` (PX-21, PC-07, LM-08, MR-08);
                    null: the game is not over (no `end`, or an empty one)
   curse            {"among": [...]}: an LM-06 effect in private.effects targets one of them
@@ -162,8 +163,15 @@ def compare_needed(want: dict, got: dict) -> list[str]:
     if "revealed" in want:
         if "revealed" not in got:
             raise NotExposed("no `revealed` in the result")
-        if _names(got["revealed"]) != set(want["revealed"]):
+        # "player:role" entries compare the announced role too (rules.md "Revealed roles")
+        have = {f"{r['player']}:{r.get('role')}" if ":" in w else r["player"]
+                for r in got["revealed"] for w in want["revealed"][:1]}
+        if want["revealed"] and have != set(want["revealed"]) or \
+                not want["revealed"] and got["revealed"]:
             errors.append(f"revealed: want {want['revealed']} got {got['revealed']}")
+    for text in want.get("notes", []):
+        if not any(text in n for n in got.get("notes", [])):
+            errors.append(f"notes: none contains {text!r}: {got.get('notes')}")
     if "end" in want and want["end"] is None:
         if got.get("end"):
             errors.append(f"end: the game must go on, got {got['end']}")
@@ -296,3 +304,9 @@ def test_compare_catches_differences() -> None:
     assert compare_needed({"end": None}, {**got, "end": {"winner": "town"}})
     assert compare_needed({"end": {"winner": "town"}}, {**got, "end": {"winner": "mafia"}})
     assert compare_needed({"revealed": ["A"]}, {**got, "revealed": [{"player": "B"}]})
+    assert compare_needed({"revealed": ["A:citizen"]},
+                          {**got, "revealed": [{"player": "A", "role": "informer"}]})
+    assert compare_needed({"revealed": ["A:citizen"]},
+                          {**got, "revealed": [{"player": "A", "role": "citizen"}]}) == []
+    assert compare_needed({"revealed": []}, {**got, "revealed": [{"player": "A"}]})
+    assert compare_needed({"notes": ["MB-09"]}, {**got, "notes": ["MB-06: x"]})
