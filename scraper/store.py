@@ -415,7 +415,8 @@ def store_error(path: Path, e: sqlite3.Error) -> StoreError:
     if "locked" in low or "busy" in low:
         return StoreError(f"{path}: the store is busy (another votal is writing it); try again")
     if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return StoreError(f"{path}: not a usable votal store (not SQLite, or damaged: {text})")
+        return StoreError(f"{path}: not a usable votal store (not SQLite, or damaged: {text}); "
+                          "give another --db, or move the file away and scrape again")
     hint = "; free some space and run again" if "full" in low else ""
     return StoreError(f"{path}: the store refused a write ({text}){hint}; what was stored "
                       "before is kept")
