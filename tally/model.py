@@ -73,7 +73,13 @@ class Vote:
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    rule: str
+    """A breach of the rules by a player (style.md): its stable ``V-`` code, the post, the player.
+
+    ``code`` is a violation code (``V-SELF``); ``rule`` elsewhere means a rules.md id. The JSON
+    keeps the contract's ``rule`` key for the code (interfaces.md §3) and adds ``code``.
+    """
+
+    code: str
     player: str | None
     post: str | None = None
     url: str | None = None

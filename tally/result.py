@@ -54,7 +54,7 @@ def _reveal_key(r: dict) -> str:
 
 
 def _violation_key(v: Violation):
-    return (v.time is None, v.time.timestamp() if v.time else 0.0, v.post or "", v.rule)
+    return (v.time is None, v.time.timestamp() if v.time else 0.0, v.post or "", v.code)
 
 
 def _iso(t: datetime | None) -> str | None:
@@ -89,7 +89,7 @@ def day_to_dict(r: DayResult) -> dict:
         "absent": list(r.absent),
         "removed": [{"player": x.player, "reason": x.reason, "rule": x.rule} for x in r.removed],
         "votes": [_vote(v) for v in r.votes],
-        "violations": [{"rule": v.rule, "player": v.player, "post": v.post, "url": v.url,
+        "violations": [{"rule": v.code, "player": v.player, "post": v.post, "url": v.url,
                         "time": _iso(v.time), "note": v.note} for v in r.violations],
         "review": [{"rule": i.rule, "player": i.player, "post": i.post, "url": i.url,
                     "text": i.text, "candidates": list(i.candidates)} for i in r.review],

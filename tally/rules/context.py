@@ -144,14 +144,14 @@ class Day:
         """
         return self.clock.deadline - _TICK
 
-    def violate(self, rule: str, player: str | None, post: Post | None = None, note: str = "",
+    def violate(self, code: str, player: str | None, post: Post | None = None, note: str = "",
                 *, once: bool = True) -> None:
         if post is not None and once:
             if post.id in self.flagged:
                 return
             self.flagged.add(post.id)
         self.violations.append(Violation(
-            rule, player, post.id if post else None, post.url if post else None,
+            code, player, post.id if post else None, post.url if post else None,
             post.time if post else None, note))
 
     def is_moderator(self, author: str) -> bool:

@@ -60,7 +60,7 @@ def test_elimination_carries_into_the_next_day_without_event():
     th.vote("B", at(3, 10), "A")                   # B is a ghost on day 2
     days = tally_game(make_game(), th.game_posts())
     assert days[0].outcome.players == ("B",)
-    assert [v.rule for v in days[1].violations] == ["V-INACTIVE-VOTER"]
+    assert [v.code for v in days[1].violations] == ["V-INACTIVE-VOTER"]
 
 
 def test_immunity_void_without_blame_before_and_invalid_after():
@@ -76,7 +76,7 @@ def test_immunity_void_without_blame_before_and_invalid_after():
     assert by_voter["A"].status is Status.VOID and by_voter["A"].rule == "C-04"
     assert by_voter["C"].status is Status.INVALID
     assert "A" not in r.absent and "C" in r.absent
-    assert [v.rule for v in r.violations] == ["V-INVALID-TARGET"]
+    assert [v.code for v in r.violations] == ["V-INVALID-TARGET"]
 
 
 def test_arrest_means_no_elimination():
@@ -87,7 +87,7 @@ def test_arrest_means_no_elimination():
     th.vote("C", at(2, 13), "B")                    # arrested: a ghost now
     r = tally_day(g, th.game_posts(), 1)
     assert r.outcome.kind.value == "no-elimination" and r.outcome.reason.value == "arrest"
-    assert [v.rule for v in r.violations] == ["V-INACTIVE-VOTER"]
+    assert [v.code for v in r.violations] == ["V-INACTIVE-VOTER"]
 
 
 # -- mafiascum -----------------------------------------------------------------------------------

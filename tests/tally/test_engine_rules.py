@@ -39,7 +39,7 @@ def test_mr03_quote_of_a_rejected_vote_is_nothing_and_unknown_source_goes_to_rev
     th.add("D", msk(2, 12), f'<blockquote>{red("B")}</blockquote><p>да</p>')
     r = tally_day(g, th.game_posts(), 1)
     assert r.tally == ()
-    assert [v.rule for v in r.violations] == ["V-NO-REASON"]
+    assert [v.code for v in r.violations] == ["V-NO-REASON"]
     assert [(i.rule, i.player, i.text) for i in r.review] == [("V-UNRESOLVED-QUOTE", "D", "B")]
 
 
@@ -48,7 +48,7 @@ def test_c05_several_red_names_are_no_vote():
     th.add("A", at(2, 10), '<p><span style="color:red">B</span> ή <span style="color:red">C</span></p>')
     r = tally_day(make_game(), th.game_posts(), 1)
     assert r.tally == () and r.votes[0].status is Status.INVALID and r.votes[0].rule == "C-05"
-    assert [v.rule for v in r.violations] == ["V-MULTI-TARGET"]
+    assert [v.code for v in r.violations] == ["V-MULTI-TARGET"]
 
 
 def test_c01_moderator_is_silent_and_non_player_is_reported():
@@ -56,7 +56,7 @@ def test_c01_moderator_is_silent_and_non_player_is_reported():
     th.vote("Host", at(2, 10), "B")
     th.vote("Stranger", at(2, 11), "B")
     r = tally_day(make_game(), th.game_posts(), 1)
-    assert r.votes == () and [(v.rule, v.player) for v in r.violations] == [
+    assert r.votes == () and [(v.code, v.player) for v in r.violations] == [
         ("V-NON-PLAYER", "Stranger")]
 
 
@@ -66,7 +66,7 @@ def test_c07_first_version_counts_and_the_edit_is_reported():
     th.posts[0] = replace(p, versions=(PostVersion(at(2, 19), red("C")),))
     r = tally_day(make_game(), th.game_posts(), 1)
     assert r.tally[0].player == "B"
-    assert [(v.rule, v.player) for v in r.violations] == [("V-EDITED-VOTE", "A")]
+    assert [(v.code, v.player) for v in r.violations] == [("V-EDITED-VOTE", "A")]
     assert "C" in r.violations[0].note and "B" in r.violations[0].note
 
 
@@ -76,7 +76,7 @@ def test_c07_repeated_post_id_is_a_later_version():
     later = replace(th.posts[0], html=red("C"), edited=at(2, 19))
     r = tally_day(make_game(), GamePosts(tuple(th.posts) + (later,)), 1)
     assert [t.player for t in r.tally] == ["B"] and len(r.votes) == 1
-    assert r.violations[0].rule == "V-EDITED-VOTE"
+    assert r.violations[0].code == "V-EDITED-VOTE"
 
 
 def test_px14_echo_lets_ghosts_vote_three_hours_after_the_card():
