@@ -18,8 +18,8 @@ __all__ = ["Engine", "Example", "PageInfo", "PostStream", "all_engines", "get", 
            "for_page", "split_forced"]
 
 _MODULES = (
-    "discourse", "flarum", "fluxbb", "forumotion", "invision", "ipb", "mybb", "nodebb", "phpbb",
-    "phpbb2", "smf", "vanilla", "curse", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
+    "discourse", "flarum", "fluxbb", "forumfree", "forumotion", "invision", "ipb", "mybb", "nodebb", "phpbb",
+    "phpbb2", "smf", "ucoz", "vanilla", "curse", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
 )
 _REGISTRY: dict[str, Engine] = {}
 _loaded = False

@@ -1,5 +1,5 @@
 """Forumotion hosted forums (forumattivo.com, forumactif, forumieren, forum2x2…)
-(forum-engines.md §3.14).
+(forum-engines.md §3.14). ForumFree/ForumCommunity are another host: ``forumfree.py``.
 
 Every post carries the class ``post--ID`` (``post--0`` is an advert slot, skipped). Two skins:
 
@@ -36,8 +36,8 @@ from votal.scraper.normalize import (
 )
 
 DEFAULT_PER_PAGE = 15
-_HOSTS = (r"forumattivo\.com|forumfree\.net|forumotion\.\w+|forumactif\.\w+|forumieren\.\w+|"
-          r"forum2x2\.\w+|forumgratuit\.\w+|1forum\.biz|forumcommunity\.it|editboard\.com|"
+_HOSTS = (r"forumattivo\.com|forumotion\.\w+|forumactif\.\w+|forumieren\.\w+|"
+          r"forum2x2\.\w+|forumgratuit\.\w+|1forum\.biz|editboard\.com|"
           r"forumvi\.com|forumpolish\.com|hungarianforum\.com|forumgreek\.com|forum-pro\.\w+")
 _TOPIC_PATH = re.compile(r"^/t(\d+)(?:p(\d+))?-([^/?#]*)")
 _NUMBER = re.compile(r"#\s*(\d+)")

@@ -1,0 +1,142 @@
+"""uCoz forums (the Russian site builder's forum module) (issue 11).
+
+No real uCoz page could be found: this adapter and its fixture follow the public markup as
+public sources document it — the default forum templates' classes as third-party scrapers,
+theme scripts and re-implementations select them (``table.gTable`` rows ``tr[id^=post]``,
+``td.postTdTop`` with the author link and "Дата: … | Сообщение # N", ``td.posttdMessage >
+span.ucoz-forum-post``, ``span.signatureView``, quotes ``div.bbQuoteBlock`` with
+``div.bbQuoteName`` ("Цитата (X)", "X пишет:", or ``span.qName``) and ``div.quoteMessage``,
+pages ``/forum/FORUM-TOPIC-PAGE`` with ``a.switchNext``). Unverified against a live forum.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.errors import ScrapeError
+from votal.scraper.engines import register
+from votal.scraper.engines._common import (
+    absolute, as_text, base_url, cls, drop_matching, find, first, languages, load, number,
+    text_time, wrote_name,
+)
+from votal.scraper.engines.base import Engine, Example, PageInfo
+from votal.scraper.model import Post
+from votal.scraper.normalize import clean, inner_html, make_quote, normalize_colors, text_of
+
+_TOPIC = re.compile(r"^(.*?/forum/\d+-\d+)(?:-(\d+))?(?:-[\d-]+)?/?$")
+_DATE = re.compile(r"^[^:|]*:\s*(.*?)\s*(?:\|.*)?$")
+_IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")
+_CHROME = (f".//*[{cls('signatureView')}]", f".//*[{cls('signatureHr')}]",
+           f".//*[{cls('edited')}]")
+
+
+def _quote_name(head: etree._Element | None) -> str | None:
+    if head is None:
+        return None
+    q = first(head, f".//*[{cls('qName')}]")
+    if q is not None:
+        return text_of(q) or None
+    text = text_of(head)
+    m = _IN_PARENS.search(text)
+    return m.group(1).strip() if m else wrote_name(text)
+
+
+def normalize_body(cell: etree._Element) -> str:
+    body = first(cell, f".//span[{cls('ucoz-forum-post')}]")
+    body = body if body is not None else cell
+    clean(body)
+    drop_matching(body, _CHROME)
+    for comment in list(body.iter(etree.Comment)):
+        comment.drop_tree()
+    for block in find(body, f".//div[{cls('bbQuoteBlock')}]"):
+        head = first(block, f"./div[{cls('bbQuoteName')}]")
+        make_quote(block, first(block, f"./div[{cls('quoteMessage')}]"), _quote_name(head), None)
+    normalize_colors(body)
+    return inner_html(body).strip()
+
+
+class UCoz(Engine):
+    name = "ucoz"
+    label = "uCoz forums"
+    precedence = 95
+    url_patterns = (re.compile(r"^https?://[^/]+\.(?:ucoz\.\w+|my1\.ru|at\.ua|3dn\.ru|do\.am|"
+                               r"moy\.su|narod\.ru)/forum/\d+-\d+"),
+                    re.compile(r"^https?://[^/]+/forum/\d+-\d+-\d+(?:[-/?#]|$)"))
+    examples = (
+        Example("https://mafia.ucoz.ru/forum/5-77-2", "https://mafia.ucoz.ru/forum/5-77-1", 3,
+                "https://mafia.ucoz.ru/forum/5-77-3"),
+        Example("https://igra.example.ru/forum/12-340-1", "https://igra.example.ru/forum/12-340-1"),
+        Example("https://mafia.ucoz.ru/forum/5-77-5012-16-1795892640",
+                "https://mafia.ucoz.ru/forum/5-77-1"),
+    )
+
+    def detect(self, page: str) -> bool:
+        return "posttdMessage" in page and "postTdTop" in page and "gTable" in page
+
+    def thread_url(self, url: str) -> str:
+        p = urlsplit(url)
+        m = _TOPIC.match(p.path)
+        return urlunsplit((p.scheme, p.netloc, m.group(1) + "-1", "", "")) if m else url
+
+    def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
+        base = self.thread_url(thread_url)
+        return base if page <= 1 else f"{base[:-2]}-{page}"
+
+    def page_info(self, html: str | bytes, url: str) -> PageInfo:
+        doc = load(html)
+        base = base_url(doc, url)
+        current = _page_of(url)
+        active = first(doc, f"//*[{cls('switchActive')}]")
+        current = number(text_of(active)) or current
+        numbers = [number(text_of(a)) for a in find(doc, f"//a[{cls('switchDigit')}]")]
+        last = max([current, *[n for n in numbers if n]])
+        nxt = first(doc, f"//a[{cls('switchNext')}]/@href")
+        return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+        doc = load(as_text(html))
+        base, langs = base_url(doc, url), languages(doc)
+        thread = self.thread_url(url)
+        tables = find(doc, f"//table[{cls('postTable')}][starts-with(@id, 'post')]"
+                           " | //tr[starts-with(@id, 'post')][.//td[contains(@class, "
+                           "'posttdMessage')]]")
+        return [_post(t, thread, base, url, tz, now, langs) for t in tables
+                if t.get("id")[4:].isdigit()]
+
+
+def _page_of(url: str) -> int:
+    m = _TOPIC.match(urlsplit(url).path)
+    return int(m.group(2)) if m and m.group(2) and m.group(2).isdigit() else 1
+
+
+def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, now: datetime,
+          langs: list[str]) -> Post:
+    pid = box.get("id")[4:]
+    where = f"{url}: post {pid}"
+    tops = find(box, f".//td[{cls('postTdTop')}]")
+    user = first(tops[0], ".//a") if tops else None
+    author = text_of(user if user is not None else (tops[0] if tops else None))
+    if not author or len(tops) < 2:
+        raise ScrapeError(f"{where}: no author found")
+    head = text_of(tops[1])
+    m = _DATE.match(head)
+    printed = number(text_of(first(tops[1], f".//a[{cls('postNumberLink')}]")))
+    cell = first(box, f".//td[{cls('posttdMessage')}]")
+    if cell is None:
+        raise ScrapeError(f"{where}: no post body found")
+    profile = first(box, ".//a[contains(@href, '/index/8-')]/@href")
+    uid = re.search(r"/index/8-(\d+)", profile) if profile else None
+    return Post(
+        id=pid, number=printed, thread=thread, url=f"{thread}#{pid}",
+        author=author, author_id=uid.group(1) if uid else None,
+        time=text_time(m.group(1) if m else head, tz, now, langs, where), edited=None,
+        html=normalize_body(cell),
+    )
+
+
+register(UCoz())
