@@ -335,7 +335,7 @@ def main(argv: list[str]) -> int:
     from votal.scraper import engines
 
     found = pages(only)
-    known = {e.name for e in engines.all_engines()}
+    known = {e.name for e in engines.all_engines() if not e.retired}  # Curse: refused, not read
     skipped = sorted(set(found) - known)
     rows = [bench_engine(name, files, rounds) for name, files in sorted(found.items())
             if name in known]
