@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
+from votal.audit.explain import Context, explain
 from votal.tally.names import NameResolver
 from votal.tally.votecounts import Announcement, VoteCount
 
@@ -38,9 +39,14 @@ class Difference:
     """One voter the moderator and votal place differently, with votal's own record of him."""
 
     voter: str
-    announced: str | None          # the moderator's target for him (None: not in his count)
+    announced: str | None          # the moderator's target for him (None: not voting / absent)
     computed: str | None           # votal's target (None: no counted vote)
     reason: str = ""               # votal's record: his last vote post and its status, or a review
+    cause: str = ""                # audit/explain.py: why the two differ
+    likely: str = "unclear"        # which side is likely right: "votal", "moderator", "unclear"
+    post: str | None = None        # the post that shows it
+    url: str | None = None
+    suggestion: Mapping[str, object] | None = None   # an alias or an option that would agree
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +117,12 @@ def _resolved(names: Iterable[str], resolve: Resolve, unresolved: list[str]) -> 
 
 
 def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: str = "",
-                  number: int | None = None, url: str = "") -> CountCheck:
-    """Agreement of one official count with a running tally dict (interfaces.md §3 shape)."""
+                  number: int | None = None, url: str = "", ctx: Context | None = None
+                  ) -> CountCheck:
+    """Agreement of one official count with a running tally dict (interfaces.md §3 shape).
+
+    The count's "not voting" line, when it has one, places its players on no target: a player
+    it lists whom votal counts as voting is a difference too."""
     unresolved: list[str] = []
     announced: dict[str, tuple[int, list[str]]] = {}
     for line in _vote_lines(vc, resolve):
@@ -133,7 +143,8 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
             note = f"the count says {a_n} but lists {len(a_v)} voter(s)"
         diffs.append(LineDiff(target, a_n, c_n, tuple(v for v in c_v if v not in a_v),
                               tuple(v for v in a_v if v not in c_v), note))
-    voter_diffs = _voter_diffs(announced, mine)
+    idle = _resolved(vc.not_voting or (), resolve, unresolved)
+    voter_diffs = _voter_diffs(announced, mine, idle)
     a_voters = {v for _, vs in announced.values() for v in vs}
     c_voters = {v for _, vs in mine.values() for v in vs}
     n_voters = len(a_voters | c_voters)
@@ -143,7 +154,7 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
         lines_agreeing=len(set(announced) | set(mine)) - len(diffs),
         voters=n_voters, voters_agreeing=n_voters - len({d[0] for d in voter_diffs}),
         diffs=tuple(diffs), unresolved=tuple(dict.fromkeys(unresolved)),
-        differences=tuple(Difference(v, t1, t2, why_differs(v, computed))
+        differences=tuple(_difference(v, t1, t2, computed, ctx or Context(resolve=resolve))
                           for v, t1, t2 in voter_diffs),
         confidence=vc.confidence)
 
@@ -184,9 +195,17 @@ def _later_or_same(a, b) -> bool:
     return int(a) >= int(b) if a.isdigit() and b.isdigit() else a >= b
 
 
-def _voter_diffs(announced, mine):
+def _difference(voter: str, announced: str | None, computed: str | None, running: Mapping,
+                ctx: Context) -> Difference:
+    x = explain(voter, announced, computed, running, ctx)
+    return Difference(voter, announced, computed, why_differs(voter, running), x.cause, x.likely,
+                      x.post, x.url, dict(x.suggestion) or None)
+
+
+def _voter_diffs(announced, mine, idle=()):
     """Each voter whose target differs: (voter, the moderator's target, votal's target)."""
-    a_by_voter = {v: t for t, (_, vs) in announced.items() for v in vs}
+    a_by_voter: dict[str, str | None] = {v: None for v in idle}
+    a_by_voter.update({v: t for t, (_, vs) in announced.items() for v in vs})
     c_by_voter = {v: t for t, (_, vs) in mine.items() for v in vs}
     out = []
     for voter in sorted(set(a_by_voter) | set(c_by_voter)):

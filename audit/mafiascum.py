@@ -21,7 +21,7 @@ from votal.audit.replay import ModCount, audit_day
 from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, tally_day
 from votal.tally.game import parse_game
-from votal.tally.votecounts import read_mod_post
+from votal.tally.votecounts import ModPost, read_mod_post
 
 FORUM = "https://forum.mafiascum.net/viewtopic.php"
 
@@ -87,9 +87,10 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     resolve = make_resolver({p.name: p.aliases for p in game.players})
     # Counts anywhere in the day; announcements only in the post that ends it (earlier lines
     # about lynches are recaps of past days in player lists and flavour).
-    mod = [ModCount(p, read_mod_post(p.html), 1, 1 if p.number == last else None)
+    is_name = lambda text: resolve(text) is not None  # noqa: E731
+    mod = [ModCount(p, read_mod_post(p.html, is_name), 1, 1 if p.number == last else None)
            for p in day_posts if p.author in meta["moderators"]]
-    mod = [m for m in mod if (m.reading.votecount is not None and m.reading.votecount.lines)
+    mod = [m for m in mod if m.reading.votecount is not None
            or (m.announces and m.reading.announcements)]
     lynched = outcome["lynched_slots"]
     expected = outcome["outcome"] + (f" {lynched[0][0]}" if lynched else "")
@@ -104,7 +105,7 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
 
 
 def _posted(mod: list[ModCount]) -> int:
-    return sum(1 for m in mod if m.reading.votecount is not None and m.reading.votecount.lines)
+    return sum(1 for m in mod if m.reading.votecount is not None)
 
 
 def real_days(root: Path) -> Iterator[RealDay]:
@@ -119,3 +120,23 @@ def real_days(root: Path) -> Iterator[RealDay]:
         if o["thread"] not in cache:
             cache[o["thread"]] = thread_posts(root / "threads" / f"{o['thread']}.jsonl", o["thread"])
         yield audit_clean_day(meta, o, cache[o["thread"]])
+
+
+def listed_counts(root: Path) -> Iterator[tuple[str, dict, ModPost]]:
+    """Each post of ``mod_votecounts.jsonl`` (listed by the curators' filter, independently of
+    votal) inside a clean day, read as the audit reads it: ``(game-day, row, reading)``."""
+    outcomes = [json.loads(line) for line in (root / "day_outcomes.jsonl").open(encoding="utf-8")]
+    clean = [o for o in outcomes if is_clean(o)]
+    cache: dict[str, dict[int, Post]] = {}
+    for row in map(json.loads, (root / "mod_votecounts.jsonl").open(encoding="utf-8")):
+        day = next((o for o in clean if o["thread"] == row["thread"]
+                    and o["phase_start_post"] < row["post_number"] <= o["phase_end_post"]), None)
+        if day is None:
+            continue
+        if row["thread"] not in cache:
+            path = root / "threads" / f"{row['thread']}.jsonl"
+            cache[row["thread"]] = {p.number: p for p in thread_posts(path, row["thread"])}
+        resolve = make_resolver({slot[0]: slot[1:] for slot in day["alive_slots"]})
+        reading = read_mod_post(cache[row["thread"]][row["post_number"]].html,
+                                lambda text, r=resolve: r(text) is not None)
+        yield f"{day['game_number']}-d{day['day']}", row, reading

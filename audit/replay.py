@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 
 from votal.audit.compare import (EliminationCheck, Resolve, compare_count, compare_elimination,
                                  make_resolver)
+from votal.audit.explain import Context
 from votal.audit.draws import gatto_nero_draw
 from votal.audit.edits import edited_votes, marks_reader
 from votal.audit.result import DayAudit, GameAudit
@@ -24,6 +25,7 @@ from votal.scraper.model import Post
 from votal.tally.engine import tally_day, tally_game
 from votal.tally.votecounts import ModPost, read_mod_post
 
+UNREADABLE = "V-UNREADABLE-COUNT"    # a post that looks like a count but could not be read
 SYNTAX = {"mafiascum": "mafiascum"}   # every other ruleset votes in red (rules.md vocabulary)
 
 
@@ -77,16 +79,19 @@ def announcement_day(t: datetime, results: Sequence[Mapping]) -> int | None:
 
 
 def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
-                   results: Sequence[Mapping]) -> list[ModCount]:
-    """Every moderator post that holds a count or an announcement, with its day."""
+                   results: Sequence[Mapping], resolve: Resolve | None = None) -> list[ModCount]:
+    """Every moderator post that holds a count, an unreadable count or an announcement, with
+    its day. ``resolve`` tells the reader which names are players (its confidence)."""
+    is_name = (lambda text: resolve(text) is not None) if resolve else None
     out = []
     for p in posts:
         if not _is_moderator(p.author, moderators):
             continue
-        reading = read_mod_post(p.html)
-        if reading.votecount is None and not reading.announcements:
+        reading = read_mod_post(p.html, is_name)
+        if reading.votecount is None and not reading.announcements and not reading.unreadable:
             continue
-        label_day = _label_day(reading.votecount.label) if reading.votecount else None
+        title = reading.votecount.label if reading.votecount else reading.unreadable
+        label_day = _label_day(title)
         days = {int(r["day"]) for r in results}
         day = label_day if label_day in days else day_of(p.time, results)
         out.append(ModCount(p, reading, day, announcement_day(p.time, results)))
@@ -106,11 +111,15 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     if running is None:
         def running(p: Post) -> dict:
             return tally_day(game, posts, day, until=(p.time, p.number or 0)).to_dict()
+    ctx = Context(tuple(result.get("votes") or ()),
+                  bool(game.options.get("unvote_required", False)), resolve)
     counts = tuple(
         compare_count(m.reading.votecount, running(m.post), resolve, post=m.post.id,
-                      number=m.post.number, url=m.post.url)
-        for m in mod if m.day == day and m.reading.votecount is not None
-        and m.reading.votecount.lines)
+                      number=m.post.number, url=m.post.url, ctx=ctx)
+        for m in mod if m.day == day and m.reading.votecount is not None)
+    review = tuple({"rule": UNREADABLE, "post": m.post.id, "url": m.post.url,
+                    "text": m.reading.unreadable} for m in mod
+                   if m.day == day and m.reading.unreadable)
     said = [(m, a) for m in mod if m.announces == day for a in m.reading.announcements]
     # A name that is no player is prose read as an announcement ("that player was lynched" in
     # the rules): left for a human, never a disagreement.
@@ -125,7 +134,7 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     roles = {p.name: p.role for p in game.players}
     factions = {p.name: p.faction for p in game.players}
     draw = gatto_nero_draw(game.title, day, result, roles, factions)
-    return DayAudit(day, result, counts, tuple(elims), edits, draw, unread)
+    return DayAudit(day, result, counts, tuple(elims), edits, draw, unread, review)
 
 
 def vote_closed(result: Mapping, deadline: datetime | None) -> datetime | None:
@@ -145,7 +154,8 @@ def _without_recaps(m: ModCount, gone: set[str], resolve: Resolve) -> ModCount:
     kept = tuple(a for a in m.reading.announcements if resolve(a.player) not in gone)
     if len(kept) == len(m.reading.announcements):
         return m
-    return ModCount(m.post, ModPost(m.reading.votecount, kept), m.day, m.announces)
+    return ModCount(m.post, ModPost(m.reading.votecount, kept, m.reading.unreadable), m.day,
+                    m.announces)
 
 
 def _event_check(day: int, ev, result: Mapping) -> EliminationCheck:
@@ -201,7 +211,7 @@ def audit_game(game, posts) -> GameAudit:
     # a post without time is in the tally's review (V-UNREADABLE-POST): it has no day here
     every = sorted((p for p in (*posts.main, *(posts.votes or ())) if p.time is not None),
                    key=Post.sort_key)
-    mod = read_mod_posts(every, game.moderators, results)
+    mod = read_mod_posts(every, game.moderators, results, resolve)
     days, gone = [], set()
     for i, result in enumerate(results):
         day = int(result["day"])

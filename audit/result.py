@@ -24,6 +24,7 @@ class DayAudit:
     edits: tuple[EditedVote, ...] = ()
     draw: dict | None = None
     unread: tuple[tuple[str, str, str], ...] = ()   # (post, url, line): announcement of no player
+    review: tuple[dict, ...] = ()   # counts that could not be read (V-UNREADABLE-COUNT), for a human
 
     @property
     def agrees(self) -> bool:
@@ -36,6 +37,7 @@ class DayAudit:
             "eliminations": [asdict(e) for e in self.eliminations],
             "edits": [dict(asdict(e), code="V-EDITED-VOTE") for e in self.edits],
             "unread_announcements": [{"post": p, "url": u, "text": t} for p, u, t in self.unread],
+            "review": list(self.review),
             "draw": self.draw,
         })
 

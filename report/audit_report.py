@@ -84,6 +84,10 @@ def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
             rows.append(Line(4, line + late, e.get("url")))
     if d.get("votecounts"):
         rows += _votecounts(d["votecounts"], lang)
+    if d.get("review"):
+        rows.append(Line(3, t("audit_unreadable", lang)))
+        rows += [Line(4, f"{r['rule']} {r['post']}: «{r.get('text') or ''}»", r.get("url"))
+                 for r in d["review"]]
     if d.get("eliminations"):
         rows.append(Line(3, t("audit_eliminations", lang)))
         rows += [Line(4, f"{'✓' if e['agrees'] else '✗'} {e.get('announced') or '—'} "
@@ -110,11 +114,22 @@ def _votecounts(counts: list[dict], lang: str) -> list[Line]:
         rows += [Line(5, _line_diff(x, lang)) for x in c.get("diffs") or ()]
         rows += [Line(5, t("audit_voter_diff", lang, voter=x["voter"],
                            announced=x.get("announced") or "—",
-                           computed=x.get("computed") or "—"))
+                           computed=x.get("computed") or "—") + _why(x, lang), x.get("url"))
                  for x in c.get("differences") or ()]
         if c.get("unresolved"):
             rows.append(Line(5, f"{t('audit_unresolved', lang)}: {', '.join(c['unresolved'])}"))
     return rows
+
+
+def _why(x: dict, lang: str) -> str:
+    """audit/explain.py's cause of a voter's difference, in the report's language."""
+    key = f"audit_why_{x.get('cause')}"
+    if key not in i18n.STRINGS:
+        return ""
+    hint = x.get("suggestion") or {}
+    return " — " + i18n.t(key, lang, voter=x["voter"], announced=x.get("announced") or "—",
+                          post=x.get("post") or "—", rule=hint.get("rule") or "—",
+                          alias=hint.get("alias") or "", player=hint.get("player") or "—")
 
 
 def _line_diff(x: dict, lang: str) -> str:

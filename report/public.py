@@ -90,12 +90,12 @@ def select(result: dict, *, public: bool) -> dict:
 def public_audit(audit: dict) -> dict:
     """The audit (``GameAudit.to_dict()``) as a public report may show it: every day's result
     through :func:`public_view`; no LM-06 draw or seed, no census of the living factions in the
-    win check, no list of announcements left for a human (a moderator's to-do list, as
-    ``review`` is)."""
+    win check, no list of announcements or counts left for a human (a moderator's to-do list,
+    as a day's ``review`` is)."""
     out = {k: copy.deepcopy(v) for k, v in audit.items()}
     out["public"] = True
     out["days"] = [{k: public_view(v) if k == "result" else copy.deepcopy(v)
-                    for k, v in d.items() if k not in ("draw", "unread_announcements")}
+                    for k, v in d.items() if k not in ("draw", "unread_announcements", "review")}
                    for d in audit.get("days", [])]
     win = audit.get("win")
     out["win"] = None if win is None else {k: v for k, v in win.items() if k != "alive"}

@@ -1,23 +1,35 @@
-"""Read the moderators' own posts: official vote counts and elimination announcements.
+"""Read the moderators' own posts: official vote counts and elimination announcements (pure).
 
-Pure parsing (no I/O). A moderator's post (HTML) becomes text with struck voters dropped (a struck
-name is a changed vote the moderator keeps visible), quotes of other posts dropped, and block
-boundaries turned into line breaks. The text is then read for the common vote-count line forms:
+A moderator's post (HTML) becomes text — struck voters dropped (a struck name is a changed vote
+the moderator keeps visible), quotes of other posts dropped, one line per block, table cells
+split by ``|`` — and its vote count is found by its **structure**, not by a keyword alone: a run
+of lines that each pair a name with a number and/or a list of names, beside the things a count
+carries (a title such as "Vote Count 2.07", a "Not voting" line, "With 13 alive, it's 7 to
+lynch"). Each line may be written in any of the common layouts::
 
-    Votecount 1.15                      (header: Votecount / Vote Count / Ψηφοφορία / Votazione /
-                                         Итоги голосования / Подсчёт голосов)
-    Name - 3 - a, b, c                  Name (3): a, b, c        Name (3) - a, b, c
-    [3] Name - a, b, c                  Name: 3 (a, b, c)        Name - 3 (a, b, c)
-    Not Voting: a, b                    Not Voting (2): a, b     Not Voting - 2 (a, b)
+    Pebble - [2] Mira, Tosk       Pebble (2): Mira, Tosk        Pebble - 2 - Mira, Tosk
+    [2] Pebble: Mira, Tosk        Pebble 2 (Mira, Tosk)          Pebble: Mira, Tosk
+    Quill -                       Quill (0)                      [L-1]Pebble (2) - Mira, Tosk
+    Not voting - [3] Ash, Bren, Cole                             Pebble - 3 (a, b, c) - hammered
 
-and Greek / Italian / Russian equivalents (`Ψήφοι`, `voti`, `голоса` after the number; `Δεν
-ψήφισαν`, `Non votanti`, `Не голосовали`). Elimination announcements: "X was lynched", "X has been
-lynched", "X αποχωρεί", "X ψηφίστηκε", "X è stato messo al rogo", "X повешен", "X казнён".
+with markers dropped — ``(L-1)``, ``[L-2]``, ``L-0``, ``[LYNCH]``, ``- hammered``, votal's own
+"(3, L-1)" and "[02/11 19:58:12]" — as are voters shown as unvoted (struck, ``~x~``,
+``(unvoted)``) and post numbers beside a voter (``Mira (#45)``). Titles and "not voting" words
+are known in English, Greek, Italian and Russian, votal's own formats included.
+
+Each count found has a confidence (0..1) from what it carries; a post with a count's title whose
+lines cannot be read is returned as :attr:`ModPost.unreadable` for a human. Given ``is_name`` (does
+a text name a player?), names that answer to no player lower the confidence; without it the
+structure alone decides (the alias learner reads counts before it knows every name).
+
+Elimination announcements: "X was lynched", "X has been lynched", "X αποχωρεί", "X ψηφίστηκε",
+"X è stato messo al rogo", "X повешен", "X казнён".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import lxml.html
@@ -25,31 +37,77 @@ import lxml.html
 from votal.tally.htmlwalk import BODY_PARSER
 
 NOT_VOTING = "Not Voting"
+MIN_CONFIDENCE = 0.5   # a run of lines read with less is no count
+
+IsName = Callable[[str], bool]
 
 _HEADER = re.compile(
-    r"(vote\s*count|ψηφοφορ[ιί]α|καταμ[εέ]τρηση|votazion[ei]|conteggio\s+voti|"
-    r"итоги\s+голосования|подсч[её]т\s+голосов|голосование)",
+    r"(vote\s*count|vote\s*tally|^\W*v\.?\s?c\.?\s*\d|ψηφοφορ[ιί]α|καταμ[εέ]τρηση|votazion[ei]|"
+    r"conteggio\s+(?:dei\s+)?voti|conta\s*voti|situazione\s+voti|итоги\s+голосования|"
+    r"подсч[её]т\s+голосов|голосование|расклад\s+голосов)",
     re.IGNORECASE,
 )
+# A section title that is the bare word "count" (votal's own formats: "Count", "Conteggio"...).
+_COUNT_TITLE = re.compile(r"^\W*(count|conteggio|подсч[её]т|καταμ[εέ]τρηση)\W*$", re.I)
 _NOT_VOTING = re.compile(
-    r"^\s*(not\s+voting|no\s+vote|δεν\s+ψ[ηή]φισαν|χωρ[ιί]ς\s+ψ[ηή]φο|non\s+votant[ei]|"
-    r"non\s+hanno\s+votato|не\s+голосовал[аи]?|без\s+голоса)\b",
+    r"^\s*(not\s+voting|not\s+voted(?:\s+yet)?|no\s+vote\b|non[-\s]voting|abstaining|"
+    r"δεν\s+ψ[ηή]φισαν|δεν\s+[εέ]χουν\s+ψηφ[ιί]σει(?:\s+ακ[οό]μα)?|χωρ[ιί]ς\s+ψ[ηή]φο"
+    r"(?:\s*\(απουσ[ιί]α\))?|non\s+votant[ei]|non\s+hanno\s+(?:ancora\s+)?votato|senza\s+voto|"
+    r"не\s+голосовал[аи]?|(?:ещ[её]\s+)?не\s+проголосовал[аи]?|без\s+голоса)",
     re.IGNORECASE,
 )
+_MAJORITY = re.compile(
+    r"with\s+(?P<alive>\d+)\s+(?:players\s+)?(?:alive|players|votes\s+in\s+play|living)\b[^.\n]*?"
+    r"(?P<n>\d+)\s+(?:votes\s+)?to\s+(?:lynch|eliminate|execute)"
+    r"|(?:majority|maggioranza|πλειοψηφ[ιί]α|большинство)\s*:\s*(?P<m>\d+)", re.IGNORECASE)
+_HAMMER_WORDS = r"(?:lynch(?:ed)?|hammer(?:ed)?|majority|eliminated|πλειοψηφ[ιί]α|maggioranza|большинство)"
+_MARKERS = re.compile(
+    r"[,;]?\s*[\[(]\s*L\s*-\s*\d+\s*[\])]"                 # (L-1) [L-2]
+    r"|(?:[,;]\s*|\s+|^)L-\d+\b"                            # "… L-0", "L-1 Pebble", "(3, L-1)"
+    r"|[,;]?\s*[\[(]\s*" + _HAMMER_WORDS + r"\s*[\])]"     # [LYNCH] (hammered)
+    r"|(?:^|\s)<[-=]+\s*[^<>\n]{0,20}$"                       # "<-- LYNCH", "<-- L-2"
+    r"|(?:[,;]|\s[-–—])\s*" + _HAMMER_WORDS + r"\s*$"      # "- hammered" at the end
+    r"|,\s*" + _HAMMER_WORDS + r"(?=\s*\))"                # votal's "(3, hammered)"
+    r"|\[\d{2}/\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"         # votal's text format: a vote's time
+    r"|\s*[\[(]#\d+[\])]|\s+#\d+\b",                       # a voter's post number
+    re.IGNORECASE)
+_UNVOTED_VOTER = re.compile(r"[^,;:()\[\]]*[\[(]\s*un-?vot(?:ed?)?\s*[\])]", re.I)
+_UNVOTED = re.compile(r"^~.*~$|\(\s*un-?vot(?:ed?)?\s*\)|\[\s*un-?vot(?:ed?)?\s*\]", re.I)
 # The number may be followed by a word meaning "votes" in the game's language.
 _VOTE_WORD = r"(?:\s*(?:votes?|ψ[ηή]φο[ιςυ]?|ψ[ηή]φων|vot[io]|голос(?:а|ов)?))?"
-_N = r"(?P<n>\d{1,2})" + _VOTE_WORD
-_NAME = r"(?P<name>[\w][^:()\[\]]*?)"
-_VOTERS = r"(?P<voters>.*)"
-_LINE_FORMS = (
-    # [3] Name - a, b, c
-    re.compile(r"^\[" + _N + r"\]\s*" + _NAME + r"\s*(?:[-–—:]\s*" + _VOTERS + r")?$"),
-    # Name (3): a, b, c   |   Name (3) - a, b   |   Name (3) a, b   |   Name(3)
-    re.compile(r"^" + _NAME + r"\s*\(" + _N + r"\)\s*[-–—:]?\s*" + _VOTERS + r"$"),
-    # Name - 3 - a, b, c   |   Name - 3 (a, b, c)   |   Name: 3 (a, b, c)   |   Name: 3 - a, b
-    re.compile(r"^" + _NAME + r"\s*[-–—:]\s*" + _N + r"\s*(?:[-–—:]\s*" + _VOTERS
-               + r"|\((?P<pvoters>[^)]*)\)\s*)?$"),
+_NB = r"[\[(]\s*(?P<n>\d{1,2})" + _VOTE_WORD + r"\s*[\])]"   # bracketed number
+_NN = r"(?P<n>\d{1,2})" + _VOTE_WORD                           # bare number
+_NN2 = _NN.replace("?P<n>", "?P<n2>")
+_NAME = r"(?P<name>[^\s:()\[\],;|][^:()\[\],;|]*?)"
+_SEP = r"\s*[-–—:|=]\s*"
+_TAIL = r"(?:(?:" + _SEP + r"|\s+)(?P<voters>[^()]*?)|\s*\((?P<pvoters>[^)]*)\)(?:" + _SEP + r")?)?"
+_TAIL_SEP = _TAIL.replace(r"|\s+)(?P<voters>", r")(?P<voters>")
+_FORMS = (
+    # [2] Pebble: Mira, Tosk   |   2 - Pebble - Mira, Tosk
+    re.compile(r"^(?:" + _NB + r"|" + _NN2 + r"\s*[-–—:])\s*" + _NAME + _TAIL_SEP + r"$"),
+    # Pebble (2): Mira   |   Pebble(2)   |   Pebble - [2] Mira   |   Pebble [2] - Mira
+    re.compile(r"^" + _NAME + r"(?:" + _SEP + r")?\s*" + _NB + _TAIL + r"$"),
+    # Pebble - 2 - Mira   |   Pebble: 2 (Mira)   |   Pebble 2 (Mira)   |   Pebble - 0
+    re.compile(r"^" + _NAME + r"(?:" + _SEP + r"|\s+)" + _NN + _TAIL + r"$"),
 )
+_UNNUMBERED = (
+    re.compile(r"^" + _NAME + _SEP + r"(?P<voters>[^()]+?)$"),    # Pebble: Mira, Tosk
+    re.compile(r"^" + _NAME + r"\s*\((?P<pvoters>[^)]+)\)$"),     # Pebble (Mira, Tosk)
+    re.compile(r"^" + _NAME + r"\s*[-–—:]\s*$"),                   # Quill -   (no votes)
+)
+# Words that start a line of a count's surroundings, never a target.
+_NOT_TARGETS = frozenset("""
+deadline majority result day days night with page post thread count votes vote note notes edit ps
+reminder reminders prods prod v/la vla mod moderator status alive player players start time game
+phase rules current
+esito scadenza maggioranza giorno notte inizio ora partita risultato
+ημέρα ημερα νύχτα αποτέλεσμα αποτελεσμα πλειοψηφία πλειοψηφια λήξη ληξη έναρξη εναρξη ώρα
+день ночь итог итоги большинство окончание начало время игра
+""".split())
+_STRUCK_TAGS = ("s", "strike", "del")
+_BLOCK_TAGS = ("br", "div", "p", "li", "tr", "fieldset", "legend", "h1", "h2", "h3", "h4",
+               "h5", "h6", "table", "ul", "ol", "details", "summary", "hr", "dd", "dt")
+_CELL_TAGS = ("td", "th")
 _ANNOUNCE = (
     # "Nachomamma8, Mafia Rolecop, lynched Day 5." (name, role, verb without auxiliary)
     re.compile(r"^(?P<name>[^\n,.!:;]{1,40}),[^,\n]{1,60},\s+(?:lynched|executed|hanged)\b",
@@ -63,9 +121,6 @@ _ANNOUNCE = (
     re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:был[аи]?\s+)?"
                r"(?:повешен[аы]?|казн[её]н[аы]?)", re.IGNORECASE),
 )
-_STRUCK_TAGS = ("s", "strike", "del")
-_BLOCK_TAGS = ("br", "div", "p", "li", "tr", "fieldset", "legend", "h1", "h2", "h3", "h4",
-               "table", "ul", "ol", "details", "summary", "hr")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +134,11 @@ class CountLine:
 
 @dataclass(frozen=True, slots=True)
 class VoteCount:
-    label: str | None                 # "Votecount 1.15" (header line) when present
+    label: str | None                 # the count's title ("Votecount 1.15") when present
     lines: tuple[CountLine, ...]
     not_voting: tuple[str, ...] | None  # None when the count has no Not Voting line
-    confidence: float = 1.0           # how surely this is an official count (1: it says so)
+    confidence: float = 1.0           # how surely this is an official count (0..1)
+    majority: int | None = None       # "it takes 7 to lynch", "Majority: 7 votes"
 
     def voters(self) -> dict[str, str]:
         """Voter (as the moderator wrote it) → target (as written)."""
@@ -101,6 +157,7 @@ class Announcement:
 class ModPost:
     votecount: VoteCount | None
     announcements: tuple[Announcement, ...]
+    unreadable: str | None = None     # the title of a count whose lines could not be read
 
 
 def _is_struck(el) -> bool:
@@ -118,7 +175,8 @@ def _inline(el) -> bool:
 
 
 def html_to_text(html: str) -> str:
-    """A moderator's own text: quotes and struck parts removed, one line per block."""
+    """A moderator's own text: quotes and struck parts removed, one line per block, table
+    cells separated by ``|``."""
     if not html.strip():
         return ""
     root = lxml.html.fragment_fromstring(html, create_parent="div", parser=BODY_PARSER)
@@ -127,19 +185,39 @@ def html_to_text(html: str) -> str:
             continue
         if el.tag.lower() == "blockquote" or _is_struck(el):
             el.drop_tree()
+    for row in list(root.iter("tr")):   # a table row is one line, its cells split by "|"
+        cells = [" ".join(c.text_content().split()) for c in row
+                 if isinstance(c.tag, str) and c.tag.lower() in _CELL_TAGS]
+        for child in list(row):
+            row.remove(child)
+        row.text = " | ".join(cells)
     for el in root.iter():
-        if isinstance(el.tag, str) and el.tag.lower() in _BLOCK_TAGS and not _inline(el):
+        if not isinstance(el.tag, str):
+            continue
+        tag = el.tag.lower()
+        if tag in _BLOCK_TAGS and not _inline(el):
             el.tail = "\n" + (el.tail or "")
-            if el.tag.lower() in ("legend", "summary"):
+            if tag in ("legend", "summary", "li", "tr"):
                 el.text = "\n" + (el.text or "")
+        elif tag in _CELL_TAGS:
+            el.tail = " | " + (el.tail or "")
     text = root.text_content().replace("\xa0", " ")
     return "\n".join(line.strip() for line in text.splitlines())
 
 
 def _split_names(text: str) -> tuple[str, ...]:
-    text = re.sub(r"\((?:L|l)\s*-\s*\d+\)|\bL\s*-\s*\d+\b", "", text)
+    text = _MARKERS.sub("", text)
     parts = re.split(r"\s*[,;]\s*|\s+&\s+|\s+and\s+", text.strip().strip("()[]").strip())
-    return tuple(p.strip(" .*") for p in parts if p.strip(" .*"))
+    names = (p.strip(" .*|") for p in parts)
+    return tuple(n for n in names if n and not _UNVOTED.search(n))
+
+
+def _clean(line: str) -> str:
+    """A line without list bullets, table bars at its ends and count markers."""
+    line = re.sub(r"^(?:[•*·▪►◦]|\[\*\]|-(?=\s*[^\s\d-]))\s*", "", line.strip())
+    line = _MARKERS.sub("", line).strip().strip("|").strip()
+    line = _UNVOTED_VOTER.sub("", line)
+    return re.sub(r"\s*\|\s*$", "", line)
 
 
 def _joined_lines(text: str) -> list[str]:
@@ -150,7 +228,8 @@ def _joined_lines(text: str) -> list[str]:
         if not line:
             continue
         if out and re.match(r"^[-–—]\s*\d", line) and parse_count_line(out[-1]) is None \
-                and not _NOT_VOTING.match(out[-1]) and not _HEADER.search(out[-1]):
+                and not _is_header(out[-1]) and (not _NOT_VOTING.match(out[-1])
+                                                 or _NOT_VOTING.fullmatch(out[-1].strip(" :"))):
             out[-1] = out[-1] + " " + line
         else:
             out.append(line)
@@ -160,21 +239,49 @@ def _joined_lines(text: str) -> list[str]:
 def _is_header(line: str) -> bool:
     """A count's title line: the keyword near its start, not a sentence about counts."""
     m = _HEADER.search(line)
-    return bool(m) and m.start() <= 25 and len(line) < 80 and not line.rstrip().endswith((".", "?", "!"))
+    if m and m.start() <= 25 and len(line) < 80 and not line.rstrip().endswith((".", "?", "!")):
+        return True
+    return bool(_COUNT_TITLE.match(line))
+
+
+_NOT_A_NAME = re.compile(r"[<>=+{}]|^\W+$")
+
+
+def _target_ok(name: str) -> bool:
+    words = name.casefold().split()
+    return bool(words) and words[0].strip(".:") not in _NOT_TARGETS and len(name) <= 40 \
+        and not _HEADER.search(name) and len(words) <= 4 and not _NOT_A_NAME.search(name)
+
+
+def _voters_ok(voters: tuple[str, ...]) -> bool:
+    """Names, not prose or arrows: a voter is a few words at most."""
+    return all(len(v) <= 30 and len(v.split()) <= 4 and not _NOT_A_NAME.search(v)
+               for v in voters)
 
 
 def parse_count_line(line: str) -> CountLine | None:
-    """One "target / number / voters" line in any of the known forms, else None."""
+    """One "target / number / voters" line in any of the known layouts, else None."""
+    found = _parse_line(line)
+    return found[0] if found and found[1] else None
+
+
+def _parse_line(line: str) -> tuple[CountLine, bool] | None:
+    """The line read as (count line, numbered?); None when it is none."""
     if _NOT_VOTING.match(line) or len(line) > 300:
         return None
-    for form in _LINE_FORMS:
-        m = form.match(line)
-        if m:
-            name = m.group("name").strip(" *-–—:")
-            if not name or _HEADER.search(name) or len(name) > 40:
+    line = _clean(line)
+    for numbered, forms in ((True, _FORMS), (False, _UNNUMBERED)):
+        for form in forms:
+            m = form.match(line)
+            if not m:
                 continue
-            voters_text = m.groupdict().get("voters") or m.groupdict().get("pvoters") or ""
-            return CountLine(name, int(m.group("n")), _split_names(voters_text))
+            name = m.group("name").strip(" *-–—:")
+            groups = m.groupdict()
+            voters = _split_names(groups.get("voters") or groups.get("pvoters") or "")
+            if not _target_ok(name) or not _voters_ok(voters):
+                continue
+            count = int(groups.get("n") or groups["n2"]) if numbered else len(voters)
+            return CountLine(name, count, voters), numbered
     return None
 
 
@@ -182,45 +289,127 @@ def _parse_not_voting(line: str) -> tuple[str, ...] | None:
     m = _NOT_VOTING.match(line)
     if not m:
         return None
-    rest = line[m.end():]
-    rest = re.sub(r"^\s*[-–—:]?\s*(?:\(\d+\)|\d+)?\s*[-–—:]?\s*", "", rest)
+    rest = _MARKERS.sub("", line[m.end():])
+    rest = re.sub(r"^\s*(?:\([^)]*\))?\s*[-–—:]?\s*(?:\(\d+\)|\[\d+\]|\d+)?\s*[-–—:]?\s*", "",
+                  rest) if not re.match(r"^\s*\([^)]*[^\d\s)][^)]*\)", rest) else rest
     return _split_names(rest)
 
 
-def parse_votecount(text: str) -> VoteCount | None:
-    """The first official count in a moderator's text; None when there is none.
-
-    A count needs a header keyword with at least one count line, or two count lines.
-    Lines with 0 votes are kept (some moderators list every player).
-    """
-    # Text copied from a rendered page glues the header to the first line ("Vote Count 1.4Abaddon").
-    text = re.sub(r"((?:vote\s*count)[^\n]{0,20}?\d+(?:\.\d+)?)(?=[^\W\d])", r"\1\n", text, flags=re.I)
-    lines = _joined_lines(text)
-    label: str | None = None
-    rows: list[CountLine] = []
+@dataclass
+class _Block:
+    label: str | None
+    lines: list[tuple[CountLine, bool]]
     not_voting: tuple[str, ...] | None = None
-    started = False
+    majority: int | None = None
+    interrupted: bool = False     # a line of prose came after its lines
+
+    def has(self, target: str) -> bool:
+        return any(line.target == target for line, _ in self.lines)
+
+
+def _blocks(lines: list[str]) -> list[_Block]:
+    """Runs of count lines, each with the title before it and its "not voting" line."""
+    blocks: list[_Block] = []
+    label: str | None = None
+    majority: int | None = None
+    current: _Block | None = None
+
+    def start() -> _Block:
+        nonlocal current, label, majority
+        current = _Block(label, [], majority=majority)
+        blocks.append(current)
+        label = majority = None
+        return current
+
     for line in lines:
-        if label is None and not rows and _is_header(line):
-            label, started = line, True
+        if not _clean(line):
+            continue                         # a marker on a line of its own ("<-- LYNCH")
+        parsed = _parse_line(line)
+        if parsed is None and not _NOT_VOTING.match(line) and _is_header(line):
+            if current is not None and not _enough(current):
+                blocks.remove(current)       # a stray line ("Game: Town #7"), no count
+                label, current = current.label or label, None
+            if current is not None:
+                current, label = None, line
+            elif label is None or (_COUNT_TITLE.match(label) and not _COUNT_TITLE.match(line)):
+                label = line
             continue
         nv = _parse_not_voting(line)
-        if nv is not None and (started or rows):
-            not_voting = nv
+        if nv is not None:
+            last = blocks[-1] if blocks else None
+            if current is None and last is not None and last.not_voting is None and last.lines:
+                last.not_voting = nv         # a section title came between (votal's own pages)
+                continue
+            block = current if current is not None and current.not_voting is None else start()
+            block.not_voting = nv
             continue
-        row = parse_count_line(line)
-        if row is not None:
-            if any(r.target == row.target for r in rows):
-                break  # a second count in the same post (e.g. a final count quoted again)
-            rows.append(row)
-            started = True
-        elif rows and not_voting is not None:
-            break
-    if not rows and not_voting is None:
+        if parsed is not None:
+            if current is None or current.interrupted or current.has(parsed[0].target):
+                start()
+            current.lines.append(parsed)
+            continue
+        m = _MAJORITY.search(line)
+        found = int(m.group("n") or m.group("m")) if m else None
+        if current is None:
+            majority = found or majority
+        else:
+            current.majority = current.majority or found
+            current.interrupted = True
+    return blocks
+
+
+def _confidence(b: _Block, is_name: IsName | None) -> float:
+    numbered = [line for line, n in b.lines if n]
+    if not numbered and not (b.label or b.not_voting is not None):
+        return 0.0      # names beside names, with nothing that says "count"
+    with_voters = [line for line in numbered if line.voters]
+    arith = (sum(line.count == len(line.voters) for line in with_voters) / len(with_voters)
+             if with_voters else 0.5)
+    score = (0.3 + 0.25 * bool(b.label) + 0.15 * (b.not_voting is not None)
+             + 0.15 * min(len(b.lines), 3) / 3 + 0.15 * arith)
+    if b.lines and not numbered and not b.label:
+        score -= 0.2
+    if is_name is not None:
+        names = [line.target for line, _ in b.lines] + [v for line, _ in b.lines
+                                                        for v in line.voters]
+        names += list(b.not_voting or ())
+        if names:
+            known = sum(bool(is_name(n)) for n in names) / len(names)
+            score = 0.5 * score + 0.5 * known
+    return round(min(score, 1.0), 2)
+
+
+def parse_votecount(text: str, is_name: IsName | None = None) -> VoteCount | None:
+    """The official count in a moderator's text (the surest when there are several); None when
+    there is none. Lines with 0 votes are kept (some moderators list every player)."""
+    best = _best_block(text, is_name)
+    if best is None:
         return None
-    if label is None and len(rows) < 2:
+    block, confidence = best
+    return VoteCount(block.label, tuple(line for line, _ in block.lines), block.not_voting,
+                     confidence, block.majority)
+
+
+def _best_block(text: str, is_name: IsName | None) -> tuple[_Block, float] | None:
+    # Text copied from a rendered page glues the title to the first line ("Vote Count 1.4Abaddon").
+    text = re.sub(r"((?:vote\s*count)[^\n]{0,20}?\d+(?:\.\d+)?)(?=[^\W\d])", r"\1\n", text,
+                  flags=re.I)
+    scored = [(b, _confidence(b, is_name)) for b in _blocks(_joined_lines(text))]
+    scored = [(b, c) for b, c in scored if c >= MIN_CONFIDENCE and _enough(b)]
+    if not scored:
         return None
-    return VoteCount(label, tuple(rows), not_voting, 1.0 if label else 0.7)
+    return max(scored, key=lambda bc: (bc[1], -scored.index(bc)))
+
+
+def _enough(b: _Block) -> bool:
+    """Enough lines to be a count: two numbered lines, or one beside a title or a "not voting"
+    line; lists of voters without numbers need a title or a "not voting" line; a count with no
+    votes at all needs both. Bare "Quill -" lines only ever join a count found otherwise."""
+    numbered = sum(n for _, n in b.lines)
+    listing = sum(bool(line.voters) for line, n in b.lines if not n)
+    marked = (b.label is not None) + (b.not_voting is not None)
+    return (numbered >= 2 or (numbered and marked >= 1) or (listing >= 2 and marked >= 1)
+            or (listing and marked == 2) or (not numbered and not listing and marked == 2))
 
 
 def parse_announcements(text: str) -> tuple[Announcement, ...]:
@@ -238,7 +427,20 @@ def parse_announcements(text: str) -> tuple[Announcement, ...]:
     return tuple(found)
 
 
-def read_mod_post(html: str) -> ModPost:
-    """A moderator's post: its official count (if any) and its elimination announcements."""
+def _unreadable(text: str) -> str | None:
+    """The title of what looks like a count (a title, then lines with numbers) but was not read."""
+    lines = _joined_lines(text)
+    for i, line in enumerate(lines):
+        if _HEADER.search(line) and _is_header(line) and not _COUNT_TITLE.match(line):
+            after = lines[i + 1:i + 6]
+            if sum(bool(re.search(r"\d", x)) and len(x) < 120 for x in after) >= 2:
+                return line
+    return None
+
+
+def read_mod_post(html: str, is_name: IsName | None = None) -> ModPost:
+    """A moderator's post: its official count (if any), its elimination announcements, and the
+    title of a count that could not be read."""
     text = html_to_text(html)
-    return ModPost(parse_votecount(text), parse_announcements(text))
+    vc = parse_votecount(text, is_name)
+    return ModPost(vc, parse_announcements(text), None if vc else _unreadable(text))

@@ -33,3 +33,53 @@ def test_written_counts_read_back(rows, form, header, not_voting):
     assert vc is not None and vc.label == header
     assert vc.lines == tuple(CountLine(t, len(v), tuple(v)) for t, v in rows)
     assert vc.not_voting == tuple(not_voting)
+
+
+# ---- votal's own counts, as a moderator posts them, read back (issue 15) ---------------------
+
+import html as _html  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tests.conftest import FIXTURES  # noqa: E402
+from tests.report.engine_runs import game_days  # noqa: E402
+from votal.report import render  # noqa: E402
+from votal.report.i18n import LANGUAGES  # noqa: E402
+from votal.report.public import public_view  # noqa: E402
+from votal.report.view import build_day  # noqa: E402
+from votal.tally.votecounts import read_mod_post  # noqa: E402
+
+GAMES = sorted(p.parent.name for p in (FIXTURES / "games").glob("*/game.toml"))
+
+
+def _as_posted(text: str, fmt: str) -> str:
+    """The post's HTML as the forum shows it: BBCode and Markdown through their renderers, plain
+    text one line per <br>, the HTML page's body."""
+    if fmt == "bbcode":
+        from votal.scraper.bbcode import bbcode_to_html
+
+        return bbcode_to_html(text)
+    if fmt == "markdown":
+        from markdown_it import MarkdownIt
+
+        return MarkdownIt("commonmark", {"breaks": True}).render(text)
+    if fmt == "html":
+        return text[text.index("<body>") + 6:text.index("</body>")]
+    return "<br>".join(_html.escape(line) for line in text.splitlines())
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "text", "html"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_votals_own_counts_read_back(game, lang, fmt):
+    for result in game_days(str(FIXTURES / "games" / game / "game.toml")):
+        view = build_day(public_view(result), lang)
+        if not view.rows:
+            continue
+        post = read_mod_post(_as_posted(render(result, fmt, lang=lang, public=True), fmt))
+        vc = post.votecount
+        assert vc is not None, (game, result["day"], lang, fmt)
+        assert vc.lines == tuple(CountLine(r.player, r.votes, tuple(x.name for x in r.voters))
+                                 for r in view.rows), (game, result["day"], lang, fmt)
+        assert vc.not_voting == (tuple(view.absent) if view.absent else None)
+        assert vc.confidence >= 0.8
