@@ -71,6 +71,7 @@ MIN_INITIALS = 2         # shortest initials ("GS" → "Gray Swan")
 MIN_SWAPPED = 3          # shortest initials read with two letters swapped ("IMWT")
 
 INEXACT = ("word", "initials", "prefix", "fuzzy", "transliteration")  # carry ``resolved_by``
+# (the tally adds "moderator-count", rules/learned.py, and "ruling", a game-file event)
 
 
 def fold(text: str) -> str:

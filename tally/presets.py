@@ -24,6 +24,7 @@ COMMON_OPTIONS: dict[str, Any] = {
     "fuzzy": True,               # vocabulary: fuzzy name matching after folding and aliases
     "fuzzy_threshold": 0.0,      # 0 = the name resolver's own default
     "short_prefixes": False,     # names.py test 5: a unique 3-letter prefix names a player
+    "learn_aliases_from_counts": False,   # rules/learned.py: names taught by the mod's counts
     "dead_posts_allowed": 0,     # C-08 allowances
 }
 
@@ -161,7 +162,7 @@ MAFIASCUM = Preset(
     weights=True,
     options=_opts(deadline="plurality", majority=0, one_less_for_no_lynch=False,
                   self_vote_counts=True, short_prefixes=True, lynches_per_day=1,
-                  unvote_required=False),
+                  unvote_required=False, learn_aliases_from_counts=True),
     option_values={"deadline": ("plurality", "no-lynch")},
     steps=(
         r.read_ballots, r.edited_votes,

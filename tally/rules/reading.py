@@ -11,7 +11,9 @@ from votal.scraper.model import Post
 from votal.tally.extract import MarkKind, PostReading, read_post
 from votal.tally.mentions import named
 from votal.tally.model import NO_LYNCH, ReviewItem, Status
+from votal.tally.names import fold
 from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.learned import learn_from_counts, learned
 
 VOTE_KINDS = (MarkKind.RED, MarkKind.VOTE, MarkKind.NO_LYNCH)
 
@@ -75,6 +77,9 @@ def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
     if kind is MarkKind.NO_LYNCH:
         return NO_LYNCH, None
     res = day.resolver.resolve(text)
+    log = day.cache.setdefault(("marks", day.number), [])
+    if voter is not None:
+        log.append((voter, post, None if res.player is not None else text))
     if res.player is not None:
         return day.timeline.slot_of(res.player), res.resolved_by
     ruling = _ruling(day, post)
@@ -85,6 +90,12 @@ def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
                          f"{'no vote' if target is None else 'a vote for ' + day.name(target)}"
                          f" ({ruling.label()})")
         return target, "ruling"
+    taught = learned(day).get(fold(text))
+    if taught is not None:   # issue 10: the moderator's count named him (V-LEARNED-ALIAS)
+        day.review.append(ReviewItem("V-LEARNED-ALIAS", voter, post.id, taught.url, text,
+                                     (day.name(taught.slot) if taught.slot != NO_LYNCH
+                                      else NO_LYNCH,)))
+        return taught.slot, "moderator-count"
     rule = "V-AMBIGUOUS-TARGET" if res.how == "ambiguous" else "V-UNKNOWN-TARGET"
     day.review.append(ReviewItem(rule, voter, post.id, post.url, text, tuple(res.candidates)))
     return None, None
@@ -121,7 +132,23 @@ def reset_votes(day: Day) -> None:
 
 
 def read_ballots(day: Day) -> None:
-    """C-01/C-05: every vote action of the day's vote posts, in post order."""
+    """C-01/C-05: every vote action of the day's vote posts, in post order.
+
+    With ``learn_aliases_from_counts``, a moderator's count that teaches a name (rules/learned.py)
+    makes the day's posts read again with it."""
+    notes = len(day.notes)
+    _read_posts(day)
+    if learn_from_counts(day, day.cache.get(("marks", day.number), [])):
+        day.ballots, day.review, day.notes[notes:] = [], [], []
+        _read_posts(day)
+    for i, b in enumerate(day.ballots):
+        b.order = i
+    check_rulings(day)
+    reset_votes(day)
+
+
+def _read_posts(day: Day) -> None:
+    day.cache[("marks", day.number)] = []
     for post in day.vote_posts:
         voter = day.author_slot(post.author, post.time)
         if voter is None:
@@ -137,10 +164,6 @@ def read_ballots(day: Day) -> None:
             _red_ballot(day, post, voter, marks)
         else:
             _tag_ballots(day, post, voter, marks)
-    for i, b in enumerate(day.ballots):
-        b.order = i
-    check_rulings(day)
-    reset_votes(day)
 
 
 def unreadable(day: Day, post: Post, voter: str | None, why: str) -> None:
