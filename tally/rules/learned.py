@@ -3,7 +3,7 @@
 When a moderator's count in the thread lists a voter under a target for a text votal could not
 resolve, that text becomes the target's alias for the rest of the game (``resolved_by =
 "moderator-count"``, review item ``V-LEARNED-ALIAS`` with the count's link). Only from a count read
-with high confidence (it has its header: ``VoteCount.confidence`` 1.0) whose other lines all
+with high confidence (a "Vote Count" title and ``VoteCount.confidence`` ≥ 0.8) whose other lines all
 resolved exactly, so one misread count cannot rewrite a game; a text votal resolved itself is never
 overridden (the resolver answers first). Pure: the counts are read with tally/votecounts.py.
 """
@@ -18,7 +18,7 @@ from votal.tally.names import fold
 from votal.tally.rules.context import Day
 from votal.tally.votecounts import VoteCount, read_mod_post
 
-HIGH_CONFIDENCE = 1.0
+HIGH_CONFIDENCE = 0.8   # tally/votecounts.py's scale: a titled count whose lines add up
 EXACT = ("exact", "folded", "alias")
 _NO_LYNCH_WORDS = frozenset({"no lynch", "nl", "no elimination", "no execution", "no exe"})
 
@@ -62,7 +62,7 @@ def learn_from_counts(day: Day, marks: list[tuple[str, Post, str | None]]) -> bo
 def _exact_lines(day: Day, count: VoteCount | None) -> dict[str, str] | None:
     """voter slot → target slot of a high-confidence count whose every voter and target
     resolved exactly; None when the count is unusable."""
-    if count is None or count.confidence < HIGH_CONFIDENCE:
+    if count is None or count.label is None or count.confidence < HIGH_CONFIDENCE:
         return None
     out: dict[str, str] = {}
     for line in count.lines:
