@@ -372,6 +372,7 @@ def archive_cmd(
 
     if jobs < 0:
         raise InputError(f"--jobs {jobs}: give a number of processes ≥ 1 (0: the CPU count)")
+    check_output_folder(out)
     with _archive_progress() as on_game:
         summary = write_archive(root, out, fmt=fmt, jobs=jobs or os.cpu_count() or 1,
                                 offline=not refresh, db=db, on_game=on_game)

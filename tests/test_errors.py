@@ -166,6 +166,15 @@ def test_report_onto_an_existing_file(tmp_path, capsys):
     assert target.read_text(encoding="utf-8") == "mine"
 
 
+def test_archive_onto_an_existing_file(tmp_path, capsys):
+    target = tmp_path / "tables"
+    target.write_text("mine", encoding="utf-8")
+    code, _, err = run(["archive", FIXTURES / "games", "--out", target, "--format", "csv"], capsys)
+    assert code == 2
+    one_line(err, f"--out {target}", "is a file")
+    assert target.read_text(encoding="utf-8") == "mine"
+
+
 def test_scrape_out_into_a_missing_folder_is_refused_before_scraping(tmp_path, capsys):
     db = tmp_path / "votal.sqlite"
     code, out, err = run(["scrape", POSTS, "--db", db, "--out", "/nonexistent/x.jsonl"], capsys)
