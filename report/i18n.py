@@ -398,6 +398,8 @@ VIOLATIONS: dict[str, dict[str, str]] = {
                       "en": "vote change"},
     "V-ABSTENTION-LIMIT": {"el": "όριο αποχών", "it": "limite di astensioni superato",
                            "ru": "превышен лимит воздержаний", "en": "abstention limit exceeded"},
+    "V-NO-UNVOTE": {"el": "ψήφος χωρίς προηγούμενο unvote", "it": "voto senza unvote precedente",
+                    "ru": "голос без снятия прежнего", "en": "vote without a previous unvote"},
     "V-UNKNOWN-TARGET": {"el": "άγνωστο όνομα", "it": "nome sconosciuto", "ru": "неизвестный ник",
                          "en": "unknown name"},
     "V-AMBIGUOUS-TARGET": {"el": "αμφίσημο όνομα", "it": "nome ambiguo", "ru": "неоднозначный ник",

@@ -147,8 +147,27 @@ def test_every_v_code_of_rules_md_is_planted_and_found(capsys):
     codes = set(re.findall(r"`(V-[A-Z-]+)`", shared_path("spec", "rules.md").read_text(encoding="utf-8")))
     assert len(codes) >= 20
     found: set[str] = set()
-    for name in ("px-violations", "mb-violations", "mr-violations", "lm-abstentions"):
+    for name in ("px-violations", "mb-violations", "mr-violations", "lm-abstentions",
+                 "ms-unvote-required"):
         _, report = _audit(name, capsys=capsys)
         found |= {rule for _, rule, _ in _found(report)} | {rule for _, rule, _ in _found(report, "review")}
         found |= {e["code"] for d in report["days"] for e in d["edits"]}
     assert codes <= found, sorted(codes - found)
+
+
+def test_ms09_vote_without_unvote_and_the_rule_suggested_when_not_told(capsys, tmp_path):
+    code, report = _audit("ms-unvote-required", capsys=capsys)
+    assert code == 0 and _found(report) == {(1, "V-NO-UNVOTE", "Chris")}
+    assert report["counts"] == {"checked": 1, "agreeing": 1}
+    # The same game without the option: the moderator applied a rule votal was not told.
+    folder = AUDIT / "ms-unvote-required"
+    (tmp_path / "posts.jsonl").write_bytes((folder / "posts.jsonl").read_bytes())
+    game = (folder / "game.toml").read_text(encoding="utf-8")
+    (tmp_path / "game.toml").write_text(game.replace("unvote_required = true", ""),
+                                        encoding="utf-8")
+    assert main(["audit", str(tmp_path / "game.toml"), "--offline", "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    [diff] = report["days"][0]["votecounts"][0]["differences"]
+    assert (diff["voter"], diff["announced"], diff["computed"], diff["cause"], diff["post"]) == (
+        "Chris", "Bill", "Dora", "unvote-required", "8003")
+    assert diff["suggestion"] == {"option": "unvote_required", "value": True, "rule": "MS-09"}
