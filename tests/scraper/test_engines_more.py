@@ -65,3 +65,54 @@ def test_phpbb2_drops_the_signature_and_keeps_the_text_before_it():
     assert "Viva i lupi" not in first.html and "Marco" in first.html
     assert engines.get("phpbb2").page_url(url, 3, saved.info) == \
         "https://lupus.example.it/forum/viewtopic.php?t=321&start=30"
+
+
+class FlarumForum:
+    """A Flarum JSON:API answering /api/discussions/ID and /api/posts?filter[id]=…."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.log: list[str] = []
+
+    def post(self, i: int) -> dict:
+        return {"type": "posts", "id": str(700 + i), "attributes": {
+            "number": i, "createdAt": f"2026-11-28T{18 + i // 60}:{i % 60:02d}:00+00:00",
+            "contentType": "comment", "contentHtml": f"<p>post {i}</p>"},
+            "relationships": {"user": {"data": {"type": "users", "id": "5"}}}}
+
+    def __call__(self, request):
+        import httpx
+
+        self.log.append(str(request.url))
+        user = {"type": "users", "id": "5", "attributes": {"displayName": "Giulia"}}
+        if request.url.path == "/api/discussions/77":
+            return httpx.Response(200, json={
+                "data": {"type": "discussions", "id": "77", "attributes": {"slug": "77-lupus"},
+                         "relationships": {"posts": {"data": [
+                             {"type": "posts", "id": str(700 + i)} for i in range(1, self.n + 1)]}}},
+                "included": [self.post(i) for i in range(1, min(self.n, 20) + 1)] + [user]})
+        if request.url.path == "/api/posts":
+            ids = [int(x) - 700 for x in request.url.params["filter[id]"].split(",")]
+            return httpx.Response(200, json={"data": [self.post(i) for i in ids],
+                                             "included": [user]})
+        return httpx.Response(404)
+
+
+def test_flarum_thread_is_fetched_through_its_declared_api(tmp_path):
+    import math
+
+    import httpx
+
+    from votal.scraper.fetch import scrape
+    from votal.scraper.http import HttpClient, HttpOptions
+    from votal.scraper.store import Store
+
+    forum = FlarumForum(60)
+    with Store(tmp_path / "s.sqlite") as store, HttpClient(
+            HttpOptions(rate=math.inf), transport=httpx.MockTransport(forum)) as client:
+        s = scrape("https://lupus.example.it/d/77-lupus", store=store, client=client,
+                   timezone="UTC")
+        assert (s.engine, s.new, s.requests) == ("flarum", 60, 2)  # the stream + one batch
+        assert [p.number for p in store.posts(s.thread)] == list(range(1, 61))
+        assert "filter[id]=721,722" in forum.log[1].replace("%2C", ",").replace("%5B", "[") \
+            .replace("%5D", "]")
