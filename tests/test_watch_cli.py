@@ -93,3 +93,24 @@ def test_ctrl_c_stops_the_watch_cleanly(demo_game):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_live_watch_of_a_closed_day_over_http_prints_the_final_post_at_once(tmp_path, capsys):
+    """The command's live path (the store, the network options) against the demo's forum on
+    127.0.0.1: day 1's vote closed long ago, so one refresh and the official post."""
+    from votal.demo import DemoForum, write_game_file
+
+    db = tmp_path / "store.sqlite"
+    with DemoForum() as forum:
+        game = write_game_file(tmp_path, forum.base)
+        code, out = main(["watch", str(game), "--day", "1", "--db", str(db), "--rate", "50",
+                          "--format", "bbcode"]), capsys.readouterr()
+        assert code == 0, out.err
+        assert main(["tally", str(game), "--day", "1", "--db", str(db), "--offline",
+                     "--format", "bbcode"]) == 0
+        tally = capsys.readouterr().out
+        assert out.out.endswith(tally) and "[b]Νίκος[/b] (5)" in tally
+        # and `init` from the same URL finds the nine players of the first post
+        assert main(["init", forum.thread_url, "--out", str(tmp_path / "new.toml"),
+                     "--rate", "50"]) == 0
+        assert "players: 9 from the list after 'Παίκτες'" in capsys.readouterr().out
