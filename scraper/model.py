@@ -48,14 +48,18 @@ class Post:
     problems: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        if self.time is None:
-            if "time" not in self.problems:
-                raise ValueError(f"post {self.id}: no time, and 'time' is not among its problems")
-        elif self.time.tzinfo is None:
+        if self.time is not None and self.time.tzinfo is None:
             raise ValueError(f"post {self.id}: time {self.time} has no offset")
         unknown = set(self.problems) - set(PROBLEMS)
         if unknown:
             raise ValueError(f"post {self.id}: unknown problems {sorted(unknown)}")
+        # what is missing is a problem whether or not the adapter named it (issue 11)
+        found = set(self.problems)
+        found.update(p for p, missing in (("author", not self.author.strip()),
+                                          ("time", self.time is None),
+                                          ("body", not self.html.strip())) if missing)
+        if found != set(self.problems):
+            object.__setattr__(self, "problems", tuple(p for p in PROBLEMS if p in found))
 
     @property
     def readable(self) -> bool:

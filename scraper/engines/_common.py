@@ -95,12 +95,11 @@ def languages(doc: etree._Element) -> list[str]:
     return [head, *rest] if head else list(dates.DEFAULT_LANGUAGES)
 
 
-def text_time(text: str, tz: ZoneInfo, now: datetime, langs: list[str], where: str) -> datetime:
-    """A visible date that must parse; a clear error naming the post otherwise."""
-    t = dates.parse_forum_time(text, tz, now, langs)
-    if t is None:
-        raise ScrapeError(f"{where}: cannot read the post time {text.strip()!r}")
-    return t
+def text_time(text: str, tz: ZoneInfo, now: datetime | None, langs: list[str],
+              where: str) -> datetime | None:
+    """A visible date, or None when it means no instant: the post is then kept without its time
+    (``problems: ["time"]``, issue 11) — one unreadable date never refuses a page."""
+    return dates.parse_forum_time(text, tz, now, langs)
 
 
 def edited_from_text(text: str, names: list[str], tz: ZoneInfo, now: datetime,

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
+from votal.scraper import dates
 from votal.scraper.engines._common import (
     cls, drop_matching, edited_from_text, find, first, first_of, number,
 )
@@ -172,3 +173,43 @@ def edited_time(note: etree._Element | None, names: list[str], tz: ZoneInfo, now
     text = text_of(note)
     text = text.rsplit(";", 1)[-1] if ";" in text else text
     return edited_from_text(text, names, tz, now, langs)
+
+
+_HAS_CLOCK = re.compile(r"\d{1,2}:\d{2}")
+_DATE_OPEN, _DATE_CLOSE = "status icon and date", "/ status icon and date"
+
+
+def date_anywhere(box: etree._Element, skip: tuple[etree._Element, ...], tz: ZoneInfo,
+                  now: datetime | None, langs: list[str]) -> datetime | None:
+    """A post's date where a customised postbit moved it (issue 11): first between the
+    template's ``<!-- status icon and date -->`` comments, wherever they now stand (the user-info
+    column, say); then any short text of the post's box, outside the message and ``skip``, that
+    holds a clock and reads as a date. None when nothing does: the post is kept without time."""
+    for c in box.iter(etree.Comment):
+        if (c.text or "").strip() != _DATE_OPEN:
+            continue
+        parts, node = [], c.getnext()
+        if c.tail:
+            parts.append(c.tail)
+        while node is not None and not (node.tag is etree.Comment
+                                        and (node.text or "").strip() == _DATE_CLOSE):
+            if node.tag is not etree.Comment:
+                parts.append(text_of(node))
+            parts.append(node.tail or "")
+            node = node.getnext()
+        t = dates.parse_forum_time(" ".join(parts), tz, now, langs)
+        if t is not None:
+            return t
+    banned = set()
+    for el in skip:
+        if el is not None:
+            banned.update(el.iter())
+    for el in box.iter():
+        if el in banned or el.tag is etree.Comment or not isinstance(el.tag, str):
+            continue
+        text = " ".join(t.strip() for t in (el.text, *(c.tail for c in el)) if t and t.strip())
+        if text and len(text) <= 80 and _HAS_CLOCK.search(text):
+            t = dates.parse_forum_time(text, tz, now, langs)
+            if t is not None:
+                return t
+    return None

@@ -379,9 +379,7 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
         names = xp(el, ".//*[@itemprop='author']//*[@itemprop='name']") or xp(el, 
             f".//*[{has_class('creator')}]//a")
         stamps = xp(el, ".//time/@datetime | .//meta[@itemprop='datePublished']/@content")
-        when = _iso(stamps[0]) if stamps else None
-        if when is None:
-            raise ScrapeError(f"{url}: Discourse crawler post #{number} has no time")
+        when = _iso(stamps[0]) if stamps else None  # None: kept, problems ["time"]
         modified = xp(el, ".//meta[@itemprop='dateModified']/@content")
         edited = _iso(modified[0]) if modified else None
         body = xp(el, ".//*[@itemprop='text']")

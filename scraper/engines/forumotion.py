@@ -25,7 +25,6 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -143,9 +142,7 @@ def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: 
     info = xp(el, f".//*[{has_class('post-info')}]")
     printed = _NUMBER.search(text_of(info[0])) if info else None
     author, author_id, when_text = _byline(el)
-    when = parse_forum_time(when_text, tz, now, langs)
-    if when is None:
-        raise ScrapeError(f"{url}: Forumotion post {pid}: cannot read the time {when_text!r}")
+    when = parse_forum_time(when_text, tz, now, langs)  # None: kept, problems ["time"]
     entry = next((found for expr in _BODIES if (found := xp(el, expr))), None)
     return Post(
         id=pid, number=int(printed.group(1)) if printed else number, thread=thread,

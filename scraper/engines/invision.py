@@ -17,9 +17,9 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
-from votal.scraper.dates import from_epoch, from_iso
+from votal.scraper.dates import from_epoch, from_iso, parse_forum_time
 from votal.scraper.engines import register
+from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.engines.ipb import IPB
 from votal.scraper.model import Post
@@ -158,10 +158,11 @@ class Invision(Engine):
         articles = [a for a in xp(doc, "//article[starts-with(@id, 'elComment_')]")
                     if not (a.get("id") in seen or seen.add(a.get("id")))]
         per_page = _per_page(doc, info, len(articles))
+        langs = languages(doc)
         posts = []
         for i, art in enumerate(articles):
             number = (info.current - 1) * per_page + i + 1 if per_page else None
-            posts.append(_post(art, number, thread, url))
+            posts.append(_post(art, number, thread, url, tz, now, langs))
         return posts
 
 
@@ -185,7 +186,8 @@ def _quotedata(art: etree._Element) -> dict:
     return {}
 
 
-def _post(art: etree._Element, number: int | None, thread: str, url: str) -> Post:
+def _post(art: etree._Element, number: int | None, thread: str, url: str, tz: ZoneInfo,
+          now: datetime | None, langs: list[str]) -> Post:
     pid = art.get("id").removeprefix("elComment_")
     qd = _quotedata(art)
     contents = xp(art, ".//*[@data-role='commentContent']")
@@ -193,7 +195,7 @@ def _post(art: etree._Element, number: int | None, thread: str, url: str) -> Pos
     author, author_id = _author(art, qd)
     return Post(
         id=pid, number=number, thread=thread, url=_permalink(art, pid, thread, url),
-        author=author, author_id=author_id, time=_time(art, qd, pid, url),
+        author=author, author_id=author_id, time=_time(art, qd, tz, now, langs),
         edited=edited_time(content), html=normalize_body(content),
     )
 
@@ -215,15 +217,24 @@ def _author(art: etree._Element, qd: dict) -> tuple[str, str | None]:
     return name, (str(uid) if uid else None)
 
 
-def _time(art: etree._Element, qd: dict, pid: str, url: str) -> datetime:
+def _time(art: etree._Element, qd: dict, tz: ZoneInfo, now: datetime | None,
+          langs: list[str]) -> datetime | None:
+    """The quote data's epoch, a ``time[datetime]``, else the forum's words (a theme that prints
+    only "Πριν από 5 λεπτά" with the date in ``title``); None keeps the post without its time."""
     t = _epoch(qd.get("timestamp"))
     if t:
         return t
-    for el in xp(art, ".//time[@datetime and not(ancestor::*[@data-role='commentContent'])]"):
-        t = _iso(el.get("datetime"))
+    stamps = xp(art, ".//time[not(ancestor::*[@data-role='commentContent'])]")
+    for el in stamps:
+        t = _iso(el.get("datetime")) if el.get("datetime") else None
         if t:
             return t
-    raise ScrapeError(f"{url}: IPS comment {pid} has no machine-readable time")
+    for el in stamps:  # no machine value: the title's date, then the visible words
+        for text in (el.get("title"), text_of(el)):
+            t = parse_forum_time(text or "", tz, now, langs)
+            if t:
+                return t
+    return None  # kept, problems ["time"] (issue 11)
 
 
 def _permalink(art: etree._Element, pid: str, thread: str, url: str) -> str:

@@ -10,13 +10,14 @@ and never reach ``html``.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from html import unescape
 from datetime import datetime
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -161,7 +162,7 @@ class MyBB(Engine):
             if not pid.isdigit():
                 continue
             posts.append(_post(el, pid, thread, url, tz, now, langs))
-        return posts
+        return _names_from_quotes(posts)
 
 
 def _languages(doc: etree._Element) -> tuple[str, ...] | None:
@@ -173,10 +174,9 @@ def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now
           langs: tuple[str, ...] | None) -> Post:
     dates = xp(el, f".//*[{has_class('post_date')}]")
     when_text = _text_with_titles(dates[0], skip="post_edit") if dates else ""
-    when = parse_forum_time(when_text, tz, now, langs)
-    if when is None:
-        raise ScrapeError(f"{url}: MyBB post {pid}: cannot read the time {when_text!r}")
-    link = xp(el, f".//*[{has_class('post_head')}]//a[contains(@href, $pid)]", pid=f"pid={pid}")
+    when = parse_forum_time(when_text, tz, now, langs)  # None: kept, problems ["time"]
+    link = xp(el, f".//*[{has_class('post_head')}]//a[contains(@href, $q) or contains(@href, $a)]",
+              q=f"pid={pid}", a=f"#pid{pid}")  # ?pid=N or SEO thread-T-post-N.html#pidN
     number = text_of(link[0]).lstrip("#") if link else ""
     author, author_id = _author(el)
     body = xp(el, ".//*[@id=$id]", id=f"pid_{pid}")
@@ -189,14 +189,72 @@ def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now
 
 
 def _author(el: etree._Element) -> tuple[str, str | None]:
+    """The author as the usergroup's formatting shows him, stripped of that formatting where the
+    markup tells (issue 11): the SEO profile link's name (``User-Pebble``) or the innermost
+    element of a decorated name (``<span>: <em>Pebble</em></span>``, ``<strong>Pebble</strong>-san``)
+    when it is part of the shown text. :func:`_names_from_quotes` then applies what quote
+    headers say (``Pebble Wrote:`` quoting that very post)."""
     names = xp(el, f".//*[{has_class('author_information')}]//*[{has_class('largetext')}]"
                      " | .//*[@class='largetext']")
-    name = text_of(names[0]) if names else "Guest"
+    shown = text_of(names[0]) if names else "Guest"
+    name = shown
+    if names:
+        link = next(iter(xp(names[0], ".//a[@href]")), None)
+        seo = _SEO_USER.search(link.get("href")) if link is not None else None
+        inner = _innermost(link if link is not None else names[0])
+        for candidate in (unquote(seo.group(1)).replace("-", " ") if seo else None, inner):
+            if candidate and candidate != shown and _within(candidate, shown):
+                name = candidate
+                break
     for href in xp(el, ".//a[contains(@href, 'uid=')]/@href"):
         m = _UID.search(href)
         if m:
             return name, m.group(1)
     return name, None
+
+
+_SEO_USER = re.compile(r"/User-([^/?#]+?)(?:\.html)?(?:[?#]|$)")
+_QUOTE_HEAD = re.compile(r'<blockquote data-author="([^"]+)" data-post="(\d+)"')
+
+
+def _squash(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _within(name: str, shown: str) -> bool:
+    return bool(_squash(name)) and _squash(name) in _squash(shown)
+
+
+def _innermost(el: etree._Element) -> str | None:
+    """The text of the deepest element holding text (the name inside group decoration)."""
+    best, depth = None, -1
+    for node in el.iter():
+        if not isinstance(node.tag, str) or not (node.text or "").strip():
+            continue
+        d = sum(1 for _ in node.iterancestors())
+        if d > depth:
+            best, depth = node.text.strip(), d
+    return best
+
+
+def _names_from_quotes(posts: list[Post]) -> list[Post]:
+    """A quote header names the quoted post's author by his own name: where it is part of the
+    name a post shows, that is the author's name, for that post and for his other posts."""
+    said: dict[str, str] = {}
+    for p in posts:
+        for author, pid in _QUOTE_HEAD.findall(p.html):
+            said.setdefault(pid, unescape(author))
+    by_uid: dict[str, str] = {}
+    for p in posts:
+        name = said.get(p.id)
+        if name and p.author_id and _within(name, p.author) or (name and name == p.author):
+            by_uid[p.author_id or p.id] = name
+    out = []
+    for p in posts:
+        name = by_uid.get(p.author_id or p.id)
+        out.append(replace(p, author=name) if name and name != p.author
+                   and _within(name, p.author) else p)
+    return out
 
 
 def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime,

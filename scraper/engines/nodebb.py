@@ -17,7 +17,6 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper.dates import from_iso
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -147,9 +146,7 @@ def _post(li: etree._Element, thread: str, url: str) -> Post:
         when = datetime.fromtimestamp(int(stamp) / 1000, tz=timezone.utc)
     else:
         metas = xp(li, ".//meta[@itemprop='datePublished']/@content")
-        when = _iso(metas[0]) if metas else None
-        if when is None:
-            raise ScrapeError(f"{url}: NodeBB post {pid} has no time")
+        when = _iso(metas[0]) if metas else None  # None: kept, problems ["time"]
     modified = xp(li, ".//meta[@itemprop='dateModified']/@content")
     index = li.get("data-index", "")
     content = xp(li, ".//*[@component='post/content']")

@@ -1,4 +1,12 @@
-"""phpBB 3.0–3.3 thread pages, prosilver and derivatives (forum-engines.md §3.3).
+"""phpBB 3.0–3.3 thread pages: prosilver, subsilver2 and their derivatives (forum-engines.md §3.3).
+
+Styles differ (issue 11): prosilver and its children put each post in ``div.post#pID`` with a
+``p.author`` line (custom styles: ``div.author``); subsilver2 and its children lay posts out in
+tables, ``<a name="pID">`` + ``b.postauthor``, the date after a "Posted:" label beside the post
+link, the body in ``div.postbody``, quotes as ``div.quotetitle`` + ``div.quotecontent``. Detection
+does not rely on the "Powered by phpBB" footer boards remove: it counts the signals a phpBB page
+carries (``SIGNALS``). When the page states its zone ("All times are UTC + 1 hour [ DST ]",
+3.1+ ``<span title="Europe/Rome">``), text times are read in it.
 
 3.2+ gives ``p.author time[datetime]`` (RFC 3339); 3.0/3.1 only the text after "»". phpBB
 prints no post number: it is ``start + index + 1``. Pages are addressed by the offset
@@ -10,13 +18,12 @@ phpBB's installation default).
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
@@ -37,7 +44,7 @@ _WROTE = re.compile(
 DEFAULT_STEP = 10
 
 _CHROME = (f".//*[{cls('codebox')}]/p", ".//button")
-_AUTHOR_P = f".//p[{cls('author')}]"
+_AUTHOR_P = f".//*[self::p or self::div][{cls('author')}]"
 _PROFILE = ".//a[contains(@href, 'viewprofile')]"
 _SIDE_PROFILE = f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]"
 _POSTBODY = f".//*[{cls('postbody')}]"
@@ -88,10 +95,29 @@ def convert_spoilers(root: etree._Element) -> None:
         make_spoiler(el, content, title or "Spoiler")
 
 
+def convert_table_quotes(root: etree._Element) -> None:
+    """subsilver2: ``div.quotetitle "X wrote:"`` + ``div.quotecontent`` -> one blockquote."""
+    for title in find(root, f".//div[{cls('quotetitle')}]"):
+        content = title.getnext()
+        if content is None or not has_class_value(content, "quotecontent"):
+            continue
+        name = _WROTE.sub("", text_of(title)).strip() or None
+        bq = etree.Element("blockquote")
+        bq.append(content)
+        title.addprevious(bq)
+        title.drop_tree()
+        make_quote(bq, content, name, None)
+
+
+def has_class_value(el: etree._Element, name: str) -> bool:
+    return name in (el.get("class") or "").split()
+
+
 def normalize_body(content: etree._Element) -> str:
     clean(content)
     convert_spoilers(content)
     convert_quotes(content)
+    convert_table_quotes(content)  # after: its blockquotes already carry their author
     drop_matching(content, _CHROME)
     normalize_colors(content)
     return inner_html(content)
@@ -119,9 +145,20 @@ class PhpBB(Engine):
                 "https://x.example/forum/viewtopic.php?f=2&t=88"),
     )
 
+    # what detection looks for (named when no engine recognises a page)
+    signals = ("div.post#pN or <a name=\"pN\"> + b.postauthor, with div.postbody",
+               "links to viewtopic.php / viewforum.php / memberlist.php / ucp.php / posting.php",
+               "./styles/NAME/ (theme, template, imageset)", "cron.php", "'phpBB' in the page")
+
     def detect(self, page: str) -> bool:
-        return ("postbody" in page and "viewtopic.php" in page and "illiweb.com" not in page
-                and bool(re.search(r"<div[^>]+id=\"p\d+\"", page)))
+        if "illiweb.com" in page or "postbody" not in page:  # Forumotion's phpBB-like skins
+            return False
+        posts = (re.search(r"<div[^>]+id=\"p\d+\"", page)
+                 or (re.search(r"<a name=\"p\d+\"", page) and "postauthor" in page))
+        if not posts:
+            return False
+        found = sum(1 for rx in _SIGNALS if rx.search(page))
+        return found >= 2
 
     def thread_url(self, url: str) -> str:
         parts = urlsplit(url)
@@ -150,10 +187,95 @@ class PhpBB(Engine):
         thread = self.thread_url(absolute(base, topic) if topic else url)
         step = info.per_page or DEFAULT_STEP
         start = int(_query(url).get("start") or 0) or (info.current - 1) * step
+        tz = page_zone(doc) or tz
         posts = find(doc, f"//div[{cls('post')}][starts-with(@id, 'p')]"
                           f"[.//*[{cls('postbody')}]]")
-        return [_post(p, start + i + 1, thread, base, url, tz, now, langs)
-                for i, p in enumerate(posts)]
+        if posts:
+            return [_post(p, start + i + 1, thread, base, url, tz, now, langs)
+                    for i, p in enumerate(posts)]
+        return [_table_post(a, start + i + 1, thread, base, url, tz, now, langs)
+                for i, a in enumerate(_table_anchors(doc))]
+
+
+# ---- subsilver2 and its table-layout children --------------------------------------------
+
+_SIGNALS = tuple(re.compile(rx) for rx in (
+    r"(?:viewtopic|viewforum|memberlist|ucp|posting)(?:-\d+)?\.php",
+    r"styles/[\w.-]+/(?:theme|template|imageset)/",
+    r"cron(?:-\d+)?\.php",
+    r"phpBB",
+    r"class=\"(?:postauthor|postprofile|postdetails)\"",
+))
+_ANCHOR = re.compile(r"p(\d+)$")
+
+
+def _table_anchors(doc: etree._Element) -> list[etree._Element]:
+    """``<a name="pID">`` anchors that head a post (a ``b.postauthor`` beside them)."""
+    out = []
+    for a in find(doc, "//a[@name][starts-with(@name, 'p')]"):
+        if _ANCHOR.match(a.get("name")) and first(a.getparent(), f".//*[{cls('postauthor')}]") \
+                is not None:
+            out.append(a)
+    return out
+
+
+def _table_post(anchor: etree._Element, num: int, thread: str, base: str, url: str,
+                tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
+    pid = _ANCHOR.match(anchor.get("name")).group(1)
+    table = next(anchor.iterancestors("table"), anchor.getparent())
+    author = text_of(first(anchor.getparent(), f".//*[{cls('postauthor')}]"))
+    profile = first(table, ".//a[contains(@href, 'viewprofile')]")
+    m = _USER_ID.search(profile.get("href")) if profile is not None else None
+    body = first(table, f".//div[{cls('postbody')}]")
+    return Post(
+        id=pid, number=num, thread=thread, url=absolute(base, f"./viewtopic.php?p={pid}#p{pid}"),
+        author=author, author_id=m.group(1) if m else None,
+        time=_table_time(table, pid, tz, now, langs), edited=None,
+        html=normalize_body(body) if body is not None else "",
+    )
+
+
+def _table_time(table: etree._Element, pid: str, tz: ZoneInfo, now: datetime | None,
+                langs: list[str]) -> datetime | None:
+    """The date beside the post link (``<b>Posted:</b> Sun Sep 27, 2009 4:13 pm``)."""
+    for link in find(table, ".//a[contains(@href, $frag)]", frag=f"#p{pid}"):
+        holder = link.getparent()
+        text = text_of(holder)
+        for label in find(holder, ".//b"):
+            text = text.replace(text_of(label), " ")
+        t = text_time(text, tz, now, langs, pid)
+        if t is not None:
+            return t
+    return None
+
+
+# "All times are UTC + 1 hour [ DST ]" (3.0), "All times are UTC+01:00" (3.1+, the zone's name in
+# a title), in the language packs votal's communities use.
+_ZONE_LINE = re.compile(
+    r"(?:All times are|Tutti gli orari sono|Όλες οι ώρες είναι|Часовой пояс|Alle Zeiten sind)"
+    r"\s*:?\s*(?:UTC|GMT)\s*(?:([+-])\s*(\d{1,2})(?:[:.](\d{2}))?)?[^\[]*(\[[^\]]*\])?", re.I)
+
+
+def page_zone(doc: etree._Element) -> ZoneInfo | timezone | None:
+    """The zone the page says its times are in, or None."""
+    for el in find(doc, "//*[contains(text(), 'UTC') or contains(text(), 'GMT')]"
+                        "[not(self::script) and not(self::style)]"):
+        line = text_of(el.getparent() if el.tag in ("span", "abbr") else el)
+        m = _ZONE_LINE.search(line)
+        if not m:
+            continue
+        named = first(el, ".//@title | ./ancestor-or-self::*[@title][1]/@title")
+        if named and "/" in str(named):
+            try:
+                return ZoneInfo(str(named))
+            except (ValueError, OSError, KeyError):
+                pass
+        sign = -1 if m.group(1) == "-" else 1
+        minutes = sign * (int(m.group(2) or 0) * 60 + int(m.group(3) or 0))
+        if m.group(4):  # "[ DST ]": phpBB 3.0 adds the hour to every time it prints
+            minutes += 60
+        return timezone(timedelta(minutes=minutes))
+    return None
 
 
 def _topic(doc: etree._Element, url: str) -> str | None:
@@ -215,20 +337,16 @@ def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: Z
         user = first_of(div, _AUTHOR_P + _PROFILE[1:], _SIDE_PROFILE)
     name_el = user if user is not None else first_of(
         div, f".//p[{cls('author')}]//*[{cls('username')}]", f".//p[{cls('author')}]//strong")
-    author = text_of(name_el)
-    if not author:
-        raise ScrapeError(f"{where}: no author found")
+    author = text_of(name_el)  # "" when none: the post is kept, problems ["author"] (issue 11)
     m = _USER_ID.search(user.get("href")) if user is not None else None
     content = _in_postbody(div, _CONTENT)
-    if content is None:
-        raise ScrapeError(f"{where}: no post body found")
     notice = _in_postbody(div, _NOTICE)
     return Post(
         id=pid, number=num, thread=thread, url=absolute(base, f"./viewtopic.php?p={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
         time=_time(author_p, author, where, tz, now, langs),
         edited=_edited(notice, tz, now, langs),
-        html=normalize_body(content),
+        html=normalize_body(content) if content is not None else "",
     )
 
 
@@ -241,9 +359,9 @@ def _in_postbody(div: etree._Element, expr: str) -> etree._Element | None:
 
 
 def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo,
-          now: datetime, langs: list[str]) -> datetime:
+          now: datetime, langs: list[str]) -> datetime | None:
     if author_p is None:
-        raise ScrapeError(f"{where}: no post time found")
+        return None
     stamp = first(author_p, ".//time[@datetime]")
     if stamp is not None:
         return dates.from_iso(stamp.get("datetime")).astimezone(tz)

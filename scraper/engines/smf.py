@@ -20,7 +20,6 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -164,9 +163,7 @@ def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInf
     header = xp(box, f".//*[{has_class('keyinfo')} or {has_class('postinfo')}]"
                        f"//*[{has_class('smalltext')}]")
     when_text, reply = _header_time(header[0]) if header else ("", None)
-    when = parse_forum_time(when_text, tz, now, langs)
-    if when is None:
-        raise ScrapeError(f"{url}: SMF message {mid}: cannot read the time {when_text!r}")
+    when = parse_forum_time(when_text, tz, now, langs)  # None: kept, problems ["time"]
     author, author_id = _author(box)
     return Post(
         id=mid, number=reply + 1 if reply is not None else number, thread=thread,

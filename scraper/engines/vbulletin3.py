@@ -81,18 +81,19 @@ def _post(doc: etree._Element, body: etree._Element, fallback: int, thread: str,
         raise ScrapeError(f"{where}: no post table (table#post{pid}) around the message")
     menu = first(box, ".//*[@id=$id]", id=f"postmenu_{pid}")
     user = first(menu, ".//a[contains(@href, 'member.php')]") if menu is not None else None
-    author = text_of(user if user is not None else menu)
-    if not author:
-        raise ScrapeError(f"{where}: no author found")
+    author = text_of(user if user is not None else menu)  # "": kept, problems ["author"]
     count = first(box, ".//a[@id=$id]", id=f"postcount{pid}")
     printed = number(count.get("name") or text_of(count)) if count is not None else None
     stamp = first(box, f".//td[{cls('thead')}]")
     note = first(box, ".//em[.//span[@class='time']]")
+    when = text_time(text_of(stamp), tz, now, langs, where) if stamp is not None else None
+    if when is None:  # a customised postbit (issue 11): the date moved, or the cell is a div
+        when = vb.date_anywhere(box, (body, menu), tz, now, langs)
     return Post(
         id=pid, number=printed or fallback, thread=thread,
         url=absolute(base, f"showthread.php?p={pid}#post{pid}"),
         author=author, author_id=vb.member_id(user.get("href")) if user is not None else None,
-        time=text_time(text_of(stamp), tz, now, langs, where),
+        time=when,
         edited=vb.edited_time(note, [author], tz, now, langs),
         html=vb.normalize_body(body, vb3=True),
     )

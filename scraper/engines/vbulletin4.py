@@ -15,7 +15,6 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
@@ -99,9 +98,7 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
     where = f"{url}: post {pid}"
     user = first_of(li, f".//*[{cls('username_container')}]//a[{cls('username')}]",
                     f".//*[{cls('username_container')}]//*[{cls('username')}]")
-    author = text_of(user)
-    if not author:
-        raise ScrapeError(f"{where}: no author found")
+    author = text_of(user)  # "": kept, problems ["author"] (issue 11)
     counter = first(li, f".//a[{cls('postcounter')}]")
     count = first(li, ".//a[@id=$id]", id=f"postcount{pid}")
     printed = number(text_of(counter)) if counter is not None else None
@@ -109,17 +106,16 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
         printed = number(count.get("name"))
     body = first_of(li, f".//div[@id=$id]/blockquote[{cls('postcontent')}]", ".//div[@id=$id]",
                     id=f"post_message_{pid}")
-    if body is None:
-        raise ScrapeError(f"{where}: no post body found")
     stamp = first_of(li, f".//*[{cls('postdate')}]//*[{cls('date')}]", f".//*[{cls('date')}]")
     note = first(li, f".//*[{cls('lastedited')}]")
     href = counter.get("href") if counter is not None else f"showthread.php?p={pid}#post{pid}"
     return Post(
         id=pid, number=printed or fallback, thread=thread, url=absolute(base, href),
         author=author, author_id=vb.member_id(user.get("href")),
-        time=text_time(text_of(stamp), tz, now, langs, where),
+        time=(text_time(text_of(stamp), tz, now, langs, where) if stamp is not None else None)
+        or vb.date_anywhere(li, (body, user), tz, now, langs),  # a customised postbit (issue 11)
         edited=vb.edited_time(note, [author], tz, now, langs),
-        html=vb.normalize_body(body),
+        html=vb.normalize_body(body) if body is not None else "",
     )
 
 

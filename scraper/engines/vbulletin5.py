@@ -12,7 +12,6 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
@@ -84,13 +83,9 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
     where = f"{url}: post {pid}"
     user = first_of(li, f".//*[{cls('b-userinfo__details')}]//*[{cls('author')}]//a",
                     f".//*[{cls('b-userinfo__details')}]//*[{cls('author')}]")
-    author = text_of(user)
-    if not author:
-        raise ScrapeError(f"{where}: no author found")
+    author = text_of(user)  # "": kept, problems ["author"] (issue 11)
     counter = first(li, f".//a[{cls('b-post__count')}]")
     body = first(li, f".//*[{cls('js-post__content-text')}]")
-    if body is None:
-        raise ScrapeError(f"{where}: no post body found")
     note = first_of(li, f".//*[{cls('b-post__edit')}]", f".//*[{cls('edit-info')}]")
     return Post(
         id=pid, number=number(text_of(counter)) or fallback, thread=thread,
@@ -98,18 +93,18 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
         author=author, author_id=vb.member_id(user.get("href")),
         time=_time(li, where, tz, now, langs),
         edited=vb.edited_time(note, [author], tz, now, langs),
-        html=vb.normalize_body(body),
+        html=vb.normalize_body(body) if body is not None else "",
     )
 
 
 def _time(li: etree._Element, where: str, tz: ZoneInfo, now: datetime,
-          langs: list[str]) -> datetime:
+          langs: list[str]) -> datetime | None:
     epoch = (li.get("data-node-publishdate") or "").strip()
     if epoch.isdigit():
         return dates.from_epoch(epoch).astimezone(tz)
     stamp = first(li, ".//time[@itemprop='dateCreated']")
     if stamp is None:
-        raise ScrapeError(f"{where}: no post time found")
+        return None
     return text_time(text_of(stamp), tz, now, langs, where)
 
 

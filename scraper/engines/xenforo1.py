@@ -14,7 +14,6 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
@@ -68,9 +67,9 @@ def normalize_body(body: etree._Element) -> str:
 
 
 def _time(el: etree._Element | None, where: str, tz: ZoneInfo, now: datetime,
-          langs: list[str]) -> datetime:
+          langs: list[str]) -> datetime | None:
     if el is None:
-        raise ScrapeError(f"{where}: no post time found")
+        return None
     epoch = (el.get("data-time") or "").strip()
     if epoch.isdigit():
         return dates.from_epoch(epoch).astimezone(tz)
@@ -124,16 +123,12 @@ def _post(li: etree._Element, index: int, offset: int, thread: str, base: str, u
     where = f"{url}: post {pid}"
     user = first_of(li, f".//*[{cls('messageUserInfo')}]//a[{cls('username')}]",
                     f".//*[{cls('messageMeta')}]//a[{cls('username')}]")
-    author = li.get("data-author") or text_of(user)
-    if not author:
-        raise ScrapeError(f"{where}: no author found")
+    author = li.get("data-author") or text_of(user)  # "": kept, problems ["author"]
     m = _MEMBER_ID.search(user.get("href") or "") if user is not None else None
     perma = first_of(li, f".//a[{cls('postNumber')}]", f".//a[{cls('datePermalink')}]")
     stamp = first(li, f".//*[{cls('messageMeta')}]//*[{cls('DateTime')}]")
     edit = first(li, f".//*[{cls('editDate')}]//*[{cls('DateTime')}]")
     body = first(li, f".//blockquote[{cls('messageText')}]")
-    if body is None:
-        raise ScrapeError(f"{where}: no post body found")
     printed = number(text_of(perma)) if perma is not None else None
     href = perma.get("href") if perma is not None else ""
     if "posts/" not in href:  # the first post's number links to the thread itself
@@ -147,7 +142,7 @@ def _post(li: etree._Element, index: int, offset: int, thread: str, base: str, u
         author_id=m.group(1) if m else None,
         time=_time(stamp, where, tz, now, langs),
         edited=_time(edit, where, tz, now, langs) if edit is not None else None,
-        html=normalize_body(body),
+        html=normalize_body(body) if body is not None else "",
     )
 
 

@@ -98,12 +98,34 @@ def normalize_body(body: etree._Element) -> str:
     return inner_html(body)
 
 
+_VENDOR_POST = re.compile(r"id=\"js-post-\d+\"")
+
+
+def own(art: etree._Element, expr: str):
+    """The first match of ``expr`` inside this post and not inside a post nested in it (vendor
+    themes nest threaded replies in their parent's markup)."""
+    for found in find(art, expr):
+        el = found.getparent() if isinstance(found, str) else found
+        holder = next((a for a in el.iterancestors() if a is art or (
+            (a.get("id") or "").startswith("js-post-") and has_class_value(a, "js-post"))), art)
+        if holder is art:
+            return found
+    return None
+
+
+def has_class_value(el: etree._Element, name: str) -> bool:
+    return name in (el.get("class") or "").split()
+
+
 def post_time(t: etree._Element | None, where: str, tz: ZoneInfo, now: datetime,
-              langs: list[str]) -> datetime:
-    """``data-timestamp`` (2.3), numeric ``data-time`` (≤ 2.2), ``datetime``, then the text."""
+              langs: list[str]) -> datetime | None:
+    """``data-timestamp`` (2.3), numeric ``data-time`` (≤ 2.2), a vendor theme's epoch
+    (``california-data-time``), ``datetime``, then the text."""
     if t is None:
-        raise ScrapeError(f"{where}: no post time found")
-    for attr in ("data-timestamp", "data-time"):
+        return None
+    epochs = ["data-timestamp", "data-time"] + [a for a in t.attrib
+                                                if a.endswith(("-data-time", "-timestamp"))]
+    for attr in epochs:
         value = (t.get(attr) or "").strip()
         if value.isdigit():
             return dates.from_epoch(value).astimezone(tz)
@@ -139,8 +161,15 @@ class XenForo2(Engine):
     )
     variants = (XenForo1(),)  # same URLs: a page in XenForo 1 markup is read by that adapter
 
+    signals = ('<html id="XF"> or data-template="thread_view" / XF.config',
+               "article.message--post[data-content], or a vendor theme's .js-post#js-post-N",
+               "div.bbWrapper bodies", "/goto/post?id= quote links")
+
     def detect(self, page: str) -> bool:
-        return bool(re.search(r"<html[^>]*\bid=\"XF\"", page)) and "message--post" in page
+        xf = bool(re.search(r"<html[^>]*\bid=\"XF\"", page)) or 'data-template="thread_view"' \
+            in page or "XF.config" in page
+        return xf and ("message--post" in page
+                       or ("bbWrapper" in page and bool(_VENDOR_POST.search(page))))
 
     def thread_url(self, url: str) -> str:
         return thread_url_of(url)
@@ -172,6 +201,8 @@ class XenForo2(Engine):
         thread = thread_url_of(url)
         offset = (page_of(url) - 1) * 20
         arts = find(doc, f"//article[{cls('message--post')}][@data-content]")
+        if not arts:  # a vendor theme (VerticalScope's): .js-post#js-post-N, issue 11
+            arts = find(doc, f"//*[{cls('js-post')}][starts-with(@id, 'js-post-')]")
         return [_post(a, i, offset, thread, base, url, tz, now, langs) for i, a in enumerate(arts)]
 
 
@@ -182,18 +213,18 @@ def _post(art: etree._Element, index: int, offset: int, thread: str, base: str, 
         raise ScrapeError(f"{url}: a post without an id (data-content)")
     pid = m.group(1)
     where = f"{url}: post {pid}"
-    user = first(art, f".//*[{cls('message-name')}]//*[@data-user-id] | "
-                      f".//*[{cls('message-user')}]//*[@data-user-id]")
-    author = art.get("data-author") or text_of(first(art, f".//*[{cls('message-name')}]"))
-    if not author:
-        raise ScrapeError(f"{where}: no author found")
-    link = first(art, f".//*[{cls('message-attribution-opposite')}]//a[contains(@href, 'post-')]"
-                      f"[not(@data-xf-init)]")
-    t = first(art, f".//*[{cls('message-attribution-main')}]//time | .//time[{cls('u-dt')}]")
-    edit_t = first(art, f".//*[{cls('message-lastEdit')}]//time")
-    body = first(art, f".//*[{cls('message-body')}]//*[{cls('bbWrapper')}]")
-    if body is None:
-        raise ScrapeError(f"{where}: no post body found")
+    user = own(art, f".//*[{cls('message-name')}]//*[@data-user-id] | "
+                    f".//*[{cls('message-user')}]//*[@data-user-id] | .//*[@data-user-id]")
+    author = art.get("data-author") or text_of(own(art, f".//*[{cls('message-name')}]")) \
+        or str(own(art, ".//meta[@itemprop='name']/@content") or "")  # vendor theme
+    link = own(art, f".//*[{cls('message-attribution-opposite')}]//a[contains(@href, 'post-')]"
+                    f"[not(@data-xf-init)]")
+    t = own(art, f".//*[{cls('message-attribution-main')}]//time | "
+                 ".//a[contains(@class, 'date-created')]//time")
+    if t is None:
+        t = own(art, f".//time[{cls('u-dt')}]")
+    edit_t = own(art, f".//*[{cls('message-lastEdit')}]//time")
+    body = own(art, f".//*[{cls('message-body')}]//*[{cls('bbWrapper')}]")
     printed = number(text_of(link)) if link is not None else None
     return Post(
         id=pid,
@@ -204,7 +235,7 @@ def _post(art: etree._Element, index: int, offset: int, thread: str, base: str, 
         author_id=user.get("data-user-id") if user is not None else None,
         time=post_time(t, where, tz, now, langs),
         edited=post_time(edit_t, where, tz, now, langs) if edit_t is not None else None,
-        html=normalize_body(body),
+        html=normalize_body(body) if body is not None else "",
     )
 
 

@@ -381,18 +381,25 @@ def test_ips5_russian_page_without_quotedata():
     assert (info.current, info.last, info.next_url) == (1, 2, url + "page/2/")
 
 
-@pytest.mark.parametrize("engine, fixture, url, broken, where", [
+@pytest.mark.parametrize("engine, fixture, url, broken, pid", [
     ("smf", "lupus_it_smf20_page2.html", SMF_IT,
-     ("<strong>Ieri</strong> alle 20:04:12", "l'altro ieri, più o meno"), "SMF message 55127"),
+     ("<strong>Ieri</strong> alle 20:04:12", "l'altro ieri, più o meno"), "55127"),
     ("mybb", "mafia_ru_page2.html", MYBB_RU,
-     ("18.11.2026, 09:41", "утром"), "MyBB post 107"),
-    ("invision", "mafia_ru_ips5.html", "https://mafia.example.ru/topic/9001-mafiia-10/",
-     ('datetime="2026-11-18T06:30:00Z"', 'datetime="вчера"'), "IPS comment 700108"),
+     ("18.11.2026, 09:41", "утром"), "107"),
 ])
-def test_unreadable_time_is_one_clear_error(engine, fixture, url, broken, where):
-    from votal.errors import ScrapeError
-
+def test_an_unreadable_time_keeps_the_post(engine, fixture, url, broken, pid):
+    """Issue 11: one post's unreadable time never refuses the page; the post is kept with
+    ``time`` None and ``problems`` ["time"], everything else read."""
     html = page(engine, fixture).replace(*broken)
-    with pytest.raises(ScrapeError, match=where) as err:
-        engines.get(engine).parse_page(html, url, MOSCOW, NOW)
-    assert url in str(err.value)
+    posts = {p.id: p for p in engines.get(engine).parse_page(html, url, MOSCOW, NOW)}
+    assert posts[pid].time is None and posts[pid].problems == ("time",)
+    assert posts[pid].author and posts[pid].html
+    assert all(p.time is not None for p in posts.values() if p.id != pid)
+
+
+def test_ips_without_a_machine_time_reads_the_title():
+    html = page("invision", "mafia_ru_ips5.html").replace(
+        'datetime="2026-11-18T06:30:00Z"', 'datetime="вчера"')
+    posts = {p.id: p for p in engines.get("invision").parse_page(
+        html, "https://mafia.example.ru/topic/9001-mafiia-10/", MOSCOW, NOW)}
+    assert posts["700108"].time == datetime(2026, 11, 18, 9, 30, tzinfo=MOSCOW)

@@ -94,9 +94,11 @@ def test_decode_charsets():
     assert decode(meta).endswith("\u20ac")
 
 
-def test_a_post_without_a_readable_time_is_a_clear_error():
+def test_a_post_without_a_readable_time_is_kept_without_it():
+    """Issue 11: the post stays, ``time`` None, ``problems`` ["time"]; the page is read."""
     data = (FIXTURES / "engines" / "vbulletin4" / "it_lupus13_page2.html").read_text("utf-8")
     broken = data.replace("Ieri,&nbsp;<span class=\"time\">20:04</span>", "quando capita")
     url = "https://lupus.example.it/forum/showthread.php/3131-Lupus-in-Tabula-13/page2"
-    with pytest.raises(ScrapeError, match=r"post 45017: cannot read the post time 'quando capita'"):
-        engines.get("vbulletin4").parse_page(broken, url, timezone.utc, NOW)
+    posts = {p.id: p for p in engines.get("vbulletin4").parse_page(broken, url, timezone.utc, NOW)}
+    assert posts["45017"].time is None and posts["45017"].problems == ("time",)
+    assert posts["45017"].author

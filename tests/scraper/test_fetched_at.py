@@ -77,3 +77,14 @@ def test_no_clue_is_none():
 def test_clue_times_are_aware():
     got = page_fetched_at("It is currently Wed Jul 21, 2010 5:15 pm<", ATHENS, ["en"])
     assert got == datetime(2010, 7, 21, 14, 15, tzinfo=timezone.utc)
+
+
+def test_a_saved_page_dates_itself_by_its_httrack_stamp(tmp_path):
+    """No --fetched-at: the mirror's stamp fixes "Today"/"Yesterday" (and the counter "#4"
+    printed before the date is no part of it)."""
+    page = FIXTURES / "engines" / "vbulletin3" / "en_mafia31_today_httrack.html"
+    out = tmp_path / "posts.jsonl"
+    assert main(["scrape", str(page), "--db", str(tmp_path / "s.sqlite"), "--out", str(out)]) == 0
+    posts = {d["id"]: d for d in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert posts["500101"]["time"] == "2026-11-30T20:04:00+00:00"   # "#3 Yesterday, 08:04 PM"
+    assert posts["500108"]["time"] == "2026-12-01T09:41:00+00:00"   # "#4 Today, 09:41 AM"
