@@ -7,7 +7,6 @@ from datetime import datetime, timezone
 import pytest
 
 from tests.conftest import FIXTURES, shared_path
-from votal.errors import ScrapeError
 from votal.scraper import engines
 from votal.scraper.engines._common import decode
 
