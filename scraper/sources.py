@@ -120,8 +120,8 @@ def read_saved_json(path: Path, number: int = 1) -> SavedPage:
     return SavedPage(path, engine, PageInfo(number, None, None), posts, text)
 
 
-def read_saved_folder(folder: Path, tz_name: str,
-                      fetched_at: datetime | None = None) -> list[SavedPage]:
+def read_saved_folder(folder: Path, tz_name: str, fetched_at: datetime | None = None,
+                      forced: str | None = None) -> list[SavedPage]:
     """Every saved page of a folder, sorted by the page number the pages print (saved
     Discourse JSON answers: by their first post's number)."""
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in PAGE_SUFFIXES)
@@ -140,7 +140,7 @@ def read_saved_folder(folder: Path, tz_name: str,
                 for i, p in enumerate(pages, 1)]
     if not files:
         raise InputError(f"{folder}: no saved pages (.html/.htm) in this folder")
-    pages = [read_saved_page(f, tz_name, fetched_at=fetched_at) for f in files]
+    pages = [read_saved_page(f, tz_name, forced, fetched_at=fetched_at) for f in files]
     pages.sort(key=lambda p: (p.info.current, p.path.name))
     for a, b in zip(pages, pages[1:]):
         if a.info.current == b.info.current:
@@ -182,17 +182,28 @@ def store_jsonl(store: Store, key: str, path: Path, posts: list[Post],
     return ScrapeSummary(1, r.posts, r.new, r.edited, 0, key, "jsonl")
 
 
+def forced_file(source: str) -> tuple[str | None, str]:
+    """``"phpbb:page.html"`` -> ``("phpbb", "page.html")``: a saved page read with a named
+    engine (only a registered engine's name counts, so ``C:\\x`` stays a path)."""
+    head, sep, rest = source.partition(":")
+    if sep and rest and not rest.startswith("//") and head in {e.name for e in
+                                                               engines.all_engines()}:
+        return head, rest
+    return None, source
+
+
 def import_file_source(path: Path, tz_name: str, store: Store | None,
                        now: datetime, fetched_at: datetime | None = None,
-                       ) -> tuple[list[Post], ScrapeSummary]:
+                       forced: str | None = None) -> tuple[list[Post], ScrapeSummary]:
     """Read a saved page, folder or JSONL; store it when ``store`` is given; return its posts.
 
-    ``fetched_at``: when the saved pages were fetched (anchors their relative dates)."""
+    ``fetched_at``: when the saved pages were fetched (anchors their relative dates);
+    ``forced``: the engine named by the user (``phpbb:page.html``)."""
     key = str(path.resolve())
     if path.is_dir():
-        pages = read_saved_folder(path, tz_name, fetched_at)
+        pages = read_saved_folder(path, tz_name, fetched_at, forced)
     elif path.suffix.lower() in PAGE_SUFFIXES:
-        pages = [read_saved_page(path, tz_name, fetched_at=fetched_at)]
+        pages = [read_saved_page(path, tz_name, forced, fetched_at=fetched_at)]
     elif path.suffix.lower() == JSON_SUFFIX:
         pages = [read_saved_json(path)]
     elif path.suffix.lower() == ".jsonl":
@@ -330,7 +341,8 @@ def scrape_source(source: str, *, db: Path, timezone: str, full: bool = False,
                               cookies=net.cookies, full=full, progress=net.progress,
                               notify=net.notify)
             return summary, store.posts(summary.thread)
-        path = resolve_path(source, base_dir or Path.cwd())
+        forced, rest = forced_file(source)
+        path = resolve_path(rest, base_dir or Path.cwd())
         posts, summary = import_file_source(path, timezone, store, datetime.now(UTC),
-                                            fetched_at)
+                                            fetched_at, forced)
         return summary, posts

@@ -87,4 +87,14 @@ def for_page(page: str, url: str = "") -> Engine:
             if engine.retired:
                 raise UnknownEngineError(f"{where}: {engine.retired}")
             return engine
-    raise UnknownEngineError(f"{where}: no known forum engine recognises this page")
+    raise UnknownEngineError(f"{where}: {unknown_engine_help(url)}")
+
+
+def unknown_engine_help(url: str = "") -> str:
+    """What detection looked for, engine by engine, and how to name the engine (issue 11)."""
+    looked = "; ".join(f"{e.label}: {', '.join(e.signals)}" if e.signals else e.label
+                       for e in all_engines())
+    names = ", ".join(sorted(e.name for e in all_engines()))
+    target = url or "PAGE.html"
+    return (f"no known forum engine recognises this page (looked for — {looked}); if you know "
+            f"the engine, name it: votal scrape ENGINE:{target} (ENGINE one of {names})")

@@ -138,6 +138,8 @@ class Engine:
     variants: tuple[Engine, ...] = ()
     api: PostStreamApi | None = None
     retired: str | None = None
+    # what ``detect`` looks for, in words: named when no engine recognises a page (issue 11)
+    signals: tuple[str, ...] = ()
 
     def matches_url(self, url: str) -> bool:
         """The URL is a thread URL of this engine by its shape (``sites`` are the registry's)."""

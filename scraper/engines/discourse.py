@@ -321,6 +321,9 @@ class Discourse(Engine):
     )
     api = DiscourseApi()
 
+    signals = ('<meta name="generator" content="Discourse…">', "div.crawler-post",
+               'a JSON answer with "post_stream"')
+
     def detect(self, page: str) -> bool:
         head = page.lstrip()[:2000]
         if head.startswith("{"):

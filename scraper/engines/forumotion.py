@@ -94,6 +94,8 @@ class Forumotion(Engine):
                 "https://lupus.forumattivo.com/t120p60-lupus-in-tabula-partita-12", per_page=20),
     )
 
+    signals = ("illiweb.com assets", "div.post--N")
+
     def detect(self, page: str) -> bool:
         hosted = "illiweb.com" in page or "forumotion" in page.lower()
         return hosted and bool(re.search(r"""class=["']post(?:-wrap)?\s[^"']*post--\d+""", page))

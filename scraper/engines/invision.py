@@ -126,6 +126,8 @@ class Invision(Engine):
                 "https://forum.example.gr/index.php?/topic/4821-palermo-12/page/3/"),
     )
 
+    signals = ("article#elComment_N", 'data-pageapp="forums" data-pagecontroller="topic"')
+
     def detect(self, page: str) -> bool:
         if re.search(r"""id=["']elComment_\d+""", page):
             return True

@@ -120,6 +120,8 @@ class MyBB(Engine):
                 "https://forum.example.gr/thread-45-page-6.html"),
     )
 
+    signals = ("'MyBB' in the page", "div#pid_N post bodies")
+
     def detect(self, page: str) -> bool:
         mybb = "MyBB" in page or "mybb" in page
         return mybb and bool(re.search(r"""id=["']pid_\d+""", page))

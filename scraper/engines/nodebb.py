@@ -92,6 +92,8 @@ class NodeBB(Engine):
         Example("https://x.org/topic/77/slug/21", "https://x.org/topic/77/slug"),
     )
 
+    signals = ('li[component="post"][data-pid]',)
+
     def detect(self, page: str) -> bool:
         return 'component="post"' in page and "data-pid=" in page
 

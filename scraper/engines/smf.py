@@ -101,6 +101,8 @@ class SMF(Engine):
                 "https://mafia.example.ru/index.php?topic=77.0"),
     )
 
+    signals = ("smf_scripturl / 'Powered by SMF'", "div#msg_N bodies")
+
     def detect(self, page: str) -> bool:
         if "smf_scripturl" in page or "Powered by SMF" in page or "simplemachines.org" in page:
             return bool(re.search(r"""id=["']msg_\d+""", page))

@@ -37,6 +37,8 @@ class VBulletin3(Engine):
                 "https://forums.animesuki.com/showthread.php?t=128882&page=153"),
     )
 
+    signals = ('<meta name="generator" content="vBulletin 3…">', "div#post_message_N with a.bigusername")
+
     def detect(self, page: str) -> bool:
         if re.search(r"<meta[^>]+content=\"vBulletin 3", page):
             return True

@@ -51,6 +51,9 @@ class VBulletin4(Engine):
     )
     variants = (VBulletin3(),)  # same URLs: a page in vB3 markup is read by that adapter
 
+    signals = ('<meta name="generator" content="vBulletin 4…">',
+               "li.postcontainer with div#post_message_N > blockquote.postcontent")
+
     def detect(self, page: str) -> bool:
         if re.search(r"<meta[^>]+content=\"vBulletin 4", page):
             return True

@@ -44,6 +44,9 @@ class VBulletin5(Engine):
                 "https://f.vbulletin.net/forum/games/5500-palermo-44"),
     )
 
+    signals = ('<meta name="generator" content="vBulletin 5…">',
+               "body#vb-page-body with li.b-post[data-node-id]")
+
     def detect(self, page: str) -> bool:
         if re.search(r"<meta[^>]+content=\"vBulletin 5", page):
             return True

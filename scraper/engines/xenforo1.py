@@ -83,6 +83,8 @@ class XenForo1(Engine):
     precedence = 11
     # no URL pattern: XenForo 2 owns the shared URL shapes and hands XF1 markup over here
 
+    signals = ('<html id="XenForo">', "li#post-N with blockquote.messageText")
+
     def detect(self, page: str) -> bool:
         if re.search(r"<html[^>]*\bid=\"XenForo\"", page):
             return True
