@@ -47,7 +47,8 @@ Row = tuple  # (id, author, time text, body html)
 # "a | b" tries a, then b (priority order, as the adapters do); a list of such specs: the first
 # whose container matches (one per markup family of the engine)
 BASELINE = {
-    "xenforo2": ("article.message--post", "data-content", ".message-name .username",
+    "xenforo2": ("article.message--post, .js-post[id^=js-post-]", "data-content",
+                 ".message-name .username",
                  "time.u-dt", ".message-body .bbWrapper"),
     "xenforo1": ("li.message[id^=post-]", "id",
                  ".messageUserBlock a.username | .userText .username", ".DateTime",
@@ -103,7 +104,9 @@ def pages(only: set[str] | None = None) -> dict[str, list[tuple[Path, str]]]:
         if not base.exists():
             continue
         for folder in sorted(p for p in base.iterdir() if p.is_dir()):
-            for f in sorted(folder.iterdir()):
+            # fixtures/engines/<engine>/real/: real pages found by votal's developers (issue 11)
+            files = sorted(folder.iterdir()) + sorted((folder / "real").glob("*"))
+            for f in files:
                 if f.suffix in (".html", ".htm") or (f.suffix == ".json" and
                                                      "EXTRACTED" not in f.name and
                                                      not f.name.endswith(".expected.json") and

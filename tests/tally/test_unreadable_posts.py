@@ -74,9 +74,11 @@ def test_jsonl_keeps_null_time_and_problems(game: Path):
     assert posts["1002"].to_dict()["problems"] == ["time"]
 
 
-def test_null_time_needs_the_problem_named():
+def test_what_is_missing_is_a_problem_even_unnamed():
+    p = Post("1", 1, THREAD, THREAD, "", None, None, None, "")
+    assert p.problems == ("author", "time", "body") and not p.readable
     with pytest.raises(ValueError):
-        Post("1", 1, THREAD, THREAD, "A", None, None, None, "<p>x</p>")
+        Post("2", 2, THREAD, THREAD, "A", None, None, None, "<p>x</p>", problems=("colour",))
 
 
 def test_tally_counts_the_rest_and_reviews_the_unreadable(game: Path):
