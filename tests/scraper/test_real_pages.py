@@ -14,6 +14,7 @@ import pytest
 
 from tests.conftest import shared_path
 from votal.scraper import engines
+from votal.scraper.encoding import decode
 
 REAL = ("real", "engines")
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
@@ -129,8 +130,8 @@ def _read(folder: str, fname: str) -> bytes:
 
 @pytest.mark.parametrize("folder,name,fname,count,url", list(_cases()))
 def test_real_page_parses_completely(folder, name, fname, count, url):
-    data = _read(folder, fname)
-    engine = engines.for_page(data.decode("utf-8", errors="replace"), url)
+    data = decode(_read(folder, fname), None)  # as a saved page is read (<meta charset>)
+    engine = engines.for_page(data, url)
     assert engine.name == name
     posts = engine.parse_page(data, url, UTC, NOW)
     assert len(posts) == count
