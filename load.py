@@ -59,7 +59,13 @@ def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None
     """A posts JSONL directly; anything else (URL, saved pages) through the scraper's sources."""
     local = (base / source) if "://" not in source else None
     if local is not None and local.suffix == ".jsonl":
-        return read_posts_jsonl(local)
+        posts = read_posts_jsonl(local)
+        if not posts and net is not None and net.notify is not None:
+            from votal.scraper.model import empty_posts_message
+
+            # an empty tally, said so: a vote thread may have no posts yet (issue 8)
+            net.notify(f"warning: {empty_posts_message(local)}; the tally counts no votes from it")
+        return posts
     extra = {"net": net} if net is not None else {}
     return scraper_load(source, base_dir=base, db=db, timezone=game.timezone, offline=offline,
                         **extra)

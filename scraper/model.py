@@ -188,15 +188,13 @@ def parse_json(text: str, where: str):
 
 
 def read_posts_jsonl(path: Path) -> list[Post]:
-    """All posts of a JSONL file, in thread order (time, then number).
+    """All posts of a JSONL file, in thread order (time, then number); an empty file gives none
+    (``votal scrape`` refuses it; the tally warns, see :func:`empty_posts_message`)."""
+    return sorted(iter_posts_jsonl(Path(path)), key=Post.sort_key)
 
-    A file without a single post is refused (PostsFileError, exit 2): an empty tally would
-    charge every player an absence for what is almost surely a wrong or unfinished file."""
-    posts = sorted(iter_posts_jsonl(Path(path)), key=Post.sort_key)
-    if not posts:
-        raise PostsFileError(f"{path}: no posts in this file (it is empty); give the thread's "
-                             "posts, one JSON object per line (interfaces.md §2)")
-    return posts
+
+def empty_posts_message(path: Path) -> str:
+    return f"{path}: no posts in this file (it is empty)"
 
 
 def write_posts_jsonl(posts: Iterable[Post], path: Path) -> int:

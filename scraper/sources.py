@@ -25,13 +25,13 @@ from html import unescape
 from pathlib import Path
 from typing import Callable
 
-from votal.errors import InputError, ScrapeError
+from votal.errors import InputError, PostsFileError, ScrapeError
 from votal.scraper import engines
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_engine, scrape, zone
 from votal.scraper.encoding import decode
 from votal.scraper.http import HttpClient, HttpOptions
-from votal.scraper.model import Post, read_posts_jsonl
+from votal.scraper.model import Post, empty_posts_message, read_posts_jsonl
 from votal.scraper.pageclock import page_fetched_at
 from votal.scraper.privacy import check_no_credentials, clean_url, strip_sessions
 from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
@@ -208,6 +208,9 @@ def import_file_source(path: Path, tz_name: str, store: Store | None,
         pages = [read_saved_json(path)]
     elif path.suffix.lower() == ".jsonl":
         posts = read_posts_jsonl(path)
+        if not posts and store is not None:  # `votal scrape empty.jsonl`: nothing to store
+            raise PostsFileError(f"{empty_posts_message(path)}; give the thread's posts, one "
+                                 "JSON object per line (interfaces.md §2)")
         if store is None:
             return posts, ScrapeSummary(1, len(posts), len(posts), 0, 0, key, "jsonl")
         summary = store_jsonl(store, key, path, posts, now)

@@ -3,6 +3,7 @@ group in cli.py), and bad values of them are one line, exit 2. Against a real se
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -111,7 +112,7 @@ def test_concurrency_zero_is_one_line_exit_2(tmp_path, capsys):
     assert "--concurrency 0" in capsys.readouterr().err
 
 
-def test_empty_posts_file_is_one_line_exit_2(tmp_path, capsys):
+def test_empty_posts_file_scrape_refuses_tally_warns(tmp_path, capsys):
     (tmp_path / "posts.jsonl").write_text("\n\n", encoding="utf-8")
     assert main(["scrape", str(tmp_path / "posts.jsonl"), "--db", str(tmp_path / "s.sqlite")]) == 2
     err = capsys.readouterr().err.strip()
@@ -119,8 +120,12 @@ def test_empty_posts_file_is_one_line_exit_2(tmp_path, capsys):
     game = tmp_path / "game.toml"
     game.write_text(ff.GAME_TOML.replace('thread = "{url}"', 'posts = "posts.jsonl"'),
                     encoding="utf-8")
-    assert main(["tally", str(game)]) == 2
-    assert "posts.jsonl: no posts in this file" in capsys.readouterr().err
+    # the tally: an empty count, said so (a vote thread may have no posts yet)
+    assert main(["tally", str(game), "--format", "json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["votes"] == []
+    assert out.err.strip() == (f"votal: warning: {tmp_path / 'posts.jsonl'}: no posts in this "
+                               "file (it is empty); the tally counts no votes from it")
 
 
 def test_foreign_sqlite_file_is_refused_by_the_command(tmp_path, capsys):
