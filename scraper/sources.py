@@ -80,7 +80,7 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
     """Parse one saved page; the engine comes from the markup (or ``forced``).
 
     Relative dates are anchored on ``fetched_at`` (``--fetched-at``), else on the fetch time
-    the page states itself (scraper/pageclock.py), else on the file's modification time.
+    the page states itself (scraper/pageclock.py); else they fix no instant (review).
     """
     try:
         # <meta charset> (cp1251 boards), else UTF-8; session ids in its links dropped (issue 8)
@@ -90,8 +90,9 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
     engine = engines.get(forced) if forced else engines.for_page(html, str(path))
     url = saved_url(html) or path.resolve().as_uri()
     tz = zone(tz_name)
-    now = fetched_at or page_fetched_at(html, tz) \
-        or datetime.fromtimestamp(path.stat().st_mtime, UTC).astimezone(tz)
+    # no fetch time known: relative dates fix no day and their posts go to review (issue 11);
+    # a file's modification time is no evidence (copies change it)
+    now = fetched_at or page_fetched_at(html, tz)
     posts = engine.parse_page(html, url, tz, now)
     if not posts:
         raise explain_empty(str(path), html, engine)

@@ -88,3 +88,17 @@ def test_a_saved_page_dates_itself_by_its_httrack_stamp(tmp_path):
     posts = {d["id"]: d for d in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
     assert posts["500101"]["time"] == "2026-11-30T20:04:00+00:00"   # "#3 Yesterday, 08:04 PM"
     assert posts["500108"]["time"] == "2026-12-01T09:41:00+00:00"   # "#4 Today, 09:41 AM"
+
+
+def test_without_any_fetch_time_relative_posts_go_to_review(tmp_path, capsys):
+    """No --fetched-at and no clue in the page: "Χθες, 20:04" fixes no day. The posts are kept
+    without their time and named; the scrape exits 1 (interfaces.md §4); nothing is guessed."""
+    page = tmp_path / "page.html"
+    shutil.copy(FIXTURES / "engines" / "phpbb" / "el_palermo7_phpbb30.html", page)
+    out = tmp_path / "posts.jsonl"
+    code = main(["scrape", str(page), "--db", str(tmp_path / "s.sqlite"), "--out", str(out),
+                 "--timezone", "Europe/Athens"])
+    assert code == 1
+    assert "post 305: time not found" in capsys.readouterr().out
+    posts = {d["id"]: d for d in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert posts["305"]["time"] is None and posts["305"]["problems"] == ["time"]
