@@ -310,8 +310,8 @@ def _dateparser_fallback(norm: str, tz: ZoneInfo, base: datetime | None,
     (and the year too when no fetch time ``base`` can supply it)."""
     if not re.search(r"\d", norm):
         return None
-    if base is None and not re.search(r"(?<!\d)\d{4}(?!\d)", norm):
-        return None  # no fetch time: only a date that prints its year is an instant
+    if base is None and not re.search(r"(?<!\d)\d{4}(?!\d)|[-./]\d{2}(?!\d)", norm):
+        return None  # no fetch time: only a date that prints its year ("16" in 22-мар-16) is one
     import dateparser  # slow to import: only when a page needs it
 
     settings = {
