@@ -21,7 +21,7 @@ import copy
 # (None: keep the vote's status, drop the reason).
 HIDDEN_VOTE_RULES: dict[str, str | None] = {
     "PX-07": None, "PX-08": None, "PX-09": None, "PX-11": None, "PX-12": None, "PX-15": None,
-    "LM-05": "counted", "LM-06": None,
+    "LM-06": None,
 }
 # Violations whose very existence tells who holds a card or ability (PX-11: only the holder of an
 # extra-vote card can break its lock).
@@ -54,7 +54,8 @@ def public_view(result: dict) -> dict:
     out["tally"] = [{"player": r["player"], "votes": r["votes"], "voters": list(r["voters"])}
                     for r in result.get("tally", [])]
     out["outcome"] = {k: v for k, v in result.get("outcome", {}).items() if k in _OUTCOME_KEYS}
-    out["votes"] = [_public_vote(v) for v in result.get("votes", [])]
+    # LM-05 (rev. 2): the vote the parroco removed is shown nowhere: the count simply drops.
+    out["votes"] = [_public_vote(v) for v in result.get("votes", []) if v.get("rule") != "LM-05"]
     out["violations"] = [{k: v[k] for k in _VIOLATION_KEYS if k in v}
                          for v in result.get("violations", [])
                          if v.get("rule") not in HIDDEN_VIOLATIONS]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+from votal.tally.factions import side
 from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.common import leaders
 from votal.tally.rules.context import Day
@@ -13,16 +14,27 @@ ABSTAIN = "abstain"
 
 
 def priest(day: Day) -> None:
-    """LM-05: the parroco removes one of the votes a player received (his count drops by one)."""
+    """LM-05: the parroco removes one of the votes a player received (his count drops by one).
+
+    (rev. 2) The event may name the ``voter`` whose vote goes (default: the target's latest vote
+    received); the removed vote is void (rule LM-05) and the public output shows it nowhere.
+    A ``runoff = true`` event acts in the runoff only (:func:`runoff_result`).
+    """
     for e in day.events("priest"):
-        slot = day.timeline.slot_of(e.target)
-        if day.counts.get(slot, 0) <= 0:
-            day.effects.append(Effect("LM-05", e.actor, e.target, "no vote to remove"))
+        if e.runoff:
             continue
-        day.counts[slot] -= 1
-        if day.voters.get(slot):
-            day.voters[slot] = day.voters[slot][:-1]
-        day.effects.append(Effect("LM-05", e.actor, e.target, "one received vote removed"))
+        slot = day.timeline.slot_of(e.target)
+        voters = day.voters.get(slot, [])
+        voter = day.timeline.slot_of(e.voter) if e.voter else (voters[-1] if voters else None)
+        if day.counts.get(slot, 0) <= 0 or voter not in voters:
+            day.effects.append(Effect("LM-05", e.actor, e.target, "no such vote to remove"))
+            continue
+        b = day.final[voter]
+        day.counts[slot] -= b.weight
+        voters.remove(voter)
+        b.decide(Status.VOID, "LM-05", "removed by the parroco", blame=False)
+        day.effects.append(Effect("LM-05", e.actor, e.target,
+                                  f"{day.name(voter)}'s vote removed"))
 
 
 def owl(day: Day) -> Outcome | None:
@@ -56,7 +68,10 @@ def runoff_result(day: Day, candidates: tuple[str, ...], ballots) -> Outcome:
     votes: dict[str, str] = {day.timeline.slot_of(v): (t if t == ABSTAIN else day.timeline.slot_of(t))
                              for v, t in ballots}
     for voter, b in day.final.items():
-        if voter not in votes and b.status is Status.COUNTED and b.target in candidates \
+        # LM-05 (rev. 2): the parroco's day removal leaves the runoff untouched: that day vote
+        # still carries over
+        if voter not in votes and (b.status is Status.COUNTED or b.rule == "LM-05") \
+                and b.target in candidates \
                 and day.active(voter, day.vote_end):
             votes[voter] = b.target
             day.notes.append(f"LM-02: {day.name(voter)}'s day vote carried into the runoff")
@@ -64,10 +79,19 @@ def runoff_result(day: Day, candidates: tuple[str, ...], ballots) -> Outcome:
     for voter, target in votes.items():
         if target in counts:
             counts[target] += 1
-    for e in day.events("priest"):
+    for e in day.events("priest"):   # LM-05 (rev. 2): only a runoff removal touches the runoff
+        if not e.runoff:
+            continue
         slot = day.timeline.slot_of(e.target)
-        if counts.get(slot, 0) > 0:
+        received = [v for v, t in votes.items() if t == slot]
+        voter = day.timeline.slot_of(e.voter) if e.voter else (received[-1] if received else None)
+        if voter in received:
             counts[slot] -= 1
+            del votes[voter]
+            day.effects.append(Effect("LM-05", e.actor, e.target,
+                                      f"{day.name(voter)}'s runoff vote removed"))
+        else:
+            day.effects.append(Effect("LM-05", e.actor, e.target, "no such runoff vote"))
     top = max(counts.values())
     tied = [c for c in candidates if counts[c] == top]
     if len(tied) > 1:
@@ -77,11 +101,15 @@ def runoff_result(day: Day, candidates: tuple[str, ...], ballots) -> Outcome:
 
 def _village_tiebreak(day: Day, tied: list[str], votes: dict[str, str]) -> list[str]:
     """LM-03: the candidate voted by more Village players in the runoff; still tied: all die."""
-    village = {day.timeline.slot_of(p.name) for p in day.game.players
-               if (p.faction or "").lower() in ("village", "villaggio", "town")}
+    village = {s for s in day.timeline.slots if _village(day, s, day.close)}
     by_village = {c: sum(1 for v, t in votes.items() if t == c and v in village) for c in tied}
     best = max(by_village.values())
     return [c for c in tied if by_village[c] == best]
+
+
+def _village(day: Day, slot: str, t) -> bool:
+    """LM-03/LM-06 (LM-08 rev. 2): of faction Village at t, ``convert`` events included."""
+    return side(None, day.faction_of(slot, t)) == "town"
 
 
 def black_cat(day: Day) -> None:
@@ -89,12 +117,10 @@ def black_cat(day: Day) -> None:
     if not day.outcome or day.outcome.kind is not OutcomeKind.ELIMINATED:
         return
     for slot in day.outcome.players:
-        role = (day.game.player(day.name(slot)).role or "").lower().replace(" ", "_")
-        if role not in ("gatto_nero", "black_cat"):
+        if day.role_of(slot) != "gatto nero":
             continue
         village = sorted(v for v, b in day.final.items() if b.status is Status.COUNTED
-                         and b.target == slot
-                         and (day.game.player(day.name(v)).faction or "").lower() == "village")
+                         and b.target == slot and _village(day, v, day.close))
         seed = int(hashlib.sha256(f"{day.game.title}|{day.number}".encode()).hexdigest()[:8], 16)
         day.seed = seed
         if village:

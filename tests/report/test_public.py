@@ -46,9 +46,12 @@ def test_public_view_hides_secret_abilities_and_card_locks():
     d["votes"][1].update(rule="PX-11")
     d["violations"] = [{"rule": "V-LOCKED-VOTE", "player": "Bob", "post": "7002"},
                        {"rule": "V-SELF", "player": "Erin", "post": "7004"}]
+    removed = d["votes"][0]["post"]
     p = public_view(d)
-    assert (p["votes"][0]["status"], p["votes"][0]["rule"]) == ("counted", "")
-    assert p["votes"][1]["rule"] == ""
+    # LM-05 (rev. 2): the removed vote is shown nowhere (neither as counted nor otherwise)
+    assert all(v["post"] != removed for v in p["votes"])
+    assert len(p["votes"]) == len(d["votes"]) - 1
+    assert p["votes"][0]["rule"] == ""    # PX-11's card holder is secret
     assert [v["rule"] for v in p["violations"]] == ["V-SELF"]
 
 
