@@ -150,6 +150,7 @@ def _attr(value: str) -> str:
 
 def _open(tok: _Token) -> str:
     name, arg = tok.name, _value(tok.arg)
+    assert name is not None  # only tag tokens (paired by _pair) are opened
     if name == "*":
         return "<li>"
     if name in ("color", "colour"):
@@ -166,6 +167,7 @@ def _open(tok: _Token) -> str:
 
 def _close(opener: _Token) -> str:
     name = opener.name
+    assert name is not None  # only tag tokens (paired by _pair) are closed
     if name in ("color", "colour"):
         return "</span>"
     if name == "quote":
@@ -208,10 +210,11 @@ def quote_source(arg: str) -> tuple[str | None, str | None]:
     author, rest = _quote_author(arg)
     post = None
     m = re.search(r"\b(?:post_id|post|p|msg)\s*[=:]\s*\"?(\d+)", rest)
+    link = re.search(r"link=\S*msg(\d+)", rest)
     if m:
         post = m.group(1)
-    elif re.search(r"link=\S*msg(\d+)", rest):
-        post = re.search(r"link=\S*msg(\d+)", rest).group(1)
+    elif link:
+        post = link.group(1)
     if author is None:
         m = re.search(r"\bauthor\s*=\s*(\"[^\"]*\"|[^\s\]]+(?:\s+(?!\w+=)[^\s\]]+)*)", rest)
         author = m.group(1).strip('"') if m else None

@@ -41,6 +41,7 @@ from votal.errors import InputError, LoginWallError, NotAThreadError, UnknownEng
 from votal.scraper import engines
 from votal.scraper.engines.base import Engine, PageInfo, PostStreamApi
 from votal.scraper.http import HttpClient, Response, is_login_wall
+from votal.scraper.model import Post
 from votal.scraper.privacy import check_no_credentials, clean_url
 from votal.scraper.store import PageRecord, Store, body_hash
 
@@ -132,6 +133,7 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
     forced = engines.split_forced(url)[0] is not None
     engine, url = resolve_engine(url)
     url = clean_url(check_no_credentials(url))  # never sent, stored or printed (issue 8)
+    first: Response | None = None
     if not forced:  # a thread scraped before: its engine is known, no request to find it
         known, known_url = _known_engine(store, url, engine)
         if known is not None:
@@ -142,7 +144,6 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
             confirmed = confirm_engine(engine, first, url)
             # the answer to the request page 1 would have made: stored as page 1 whatever it says
             return _scrape_pages(run, confirmed, url, first, full, page_one=confirmed is engine)
-    first = None
     if engine is None:
         first = client.get(url)
         try:
@@ -224,14 +225,15 @@ def _scrape_api(run: _Run, api: PostStreamApi, url: str, full: bool) -> None:
     key, store = run.key, run.store
     topic_url = api.topic_url(url)
     stored = store.page(key, 1)
-    cond = stored is not None and stored.body is not None
-    resp = run.client.get(topic_url, etag=stored.etag if cond else None,
-                          last_modified=stored.last_modified if cond else None)
-    if resp.not_modified and cond and not full:
+    cond = stored if stored is not None and stored.body is not None else None
+    body = cond.body if cond is not None else None  # kept with its body: ask conditionally
+    resp = run.client.get(topic_url, etag=cond.etag if cond is not None else None,
+                          last_modified=cond.last_modified if cond is not None else None)
+    if resp.not_modified and body is not None and not full:
         store.touch_page(key, 1, run.now())
         run.counts["pages"] += 1
         return
-    text = stored.body if resp.not_modified and cond else resp.text
+    text = body if resp.not_modified and body is not None else resp.text
     topic = api.parse_topic(text, topic_url)
     known = {p.id: p for p in store.posts(key)}
     embedded = {p.id for p in topic.posts}
@@ -243,7 +245,8 @@ def _scrape_api(run: _Run, api: PostStreamApi, url: str, full: bool) -> None:
     fresh = {p.id: p for batch in batches for p in batch}
     linked = api.link_quotes(list({**known, **fresh}.values()))
     by_id = {p.id: p for p in linked if p.id in fresh}
-    pages = [(1, topic_url, resp, [by_id[p.id] for p in batches[0]])]
+    pages: list[tuple[int, str, Response | None, list[Post]]] = [
+        (1, topic_url, resp, [by_id[p.id] for p in batches[0]])]
     pages += [(n + 2, u, None, [by_id[p.id] for p in b]) for n, (u, b) in
               enumerate(zip(urls, batches[1:]))]
     run.total = len(pages)
@@ -284,8 +287,13 @@ class _Run:
     def summary(self, unchecked: int = 0) -> ScrapeSummary:
         c = self.counts
         return ScrapeSummary(c["pages"], c["posts"], c["new"], c["edited"],
-                             self.client.requests - self.requests0, self.key, self.engine.name,
+                             self.client.requests - self.requests0, self.key, self._engine().name,
                              unchecked, tuple(self.notes))
+
+    def _engine(self) -> Engine:
+        """The thread's engine: _scrape_pages sets it before any page is read or summed up."""
+        assert self.engine is not None
+        return self.engine
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -316,7 +324,7 @@ class _Run:
     def page_url(self, number: int) -> str:
         if number == 1:
             return self.thread_url
-        return self.engine.page_url(self.thread_url, number, self.info)
+        return self._engine().page_url(self.thread_url, number, self.info)
 
     def request(self, number: int, url: str | None = None) -> tuple[str, str | None, str | None]:
         """URL and validators (ETag, Last-Modified) for page ``number``; read in the caller's
@@ -371,10 +379,11 @@ class _Run:
             html, page_url = stored.body, stored.url
         else:
             html, page_url = resp.text, resp.url
-        posts = self.engine.parse_page(html, page_url, self.tz, fetched.astimezone(self.tz))
+        engine = self._engine()
+        posts = engine.parse_page(html, page_url, self.tz, fetched.astimezone(self.tz))
         if not posts:
-            raise explain_empty(url, html, self.engine)
-        info = self.engine.page_info(html, page_url)
+            raise explain_empty(url, html, engine)
+        info = engine.page_info(html, page_url)
         self._check_repeat(number, url, posts)
         if self.limit is None:
             span = (info.last - self.start + 1) if info.last is not None else 0
@@ -408,7 +417,7 @@ class _Run:
             return
         raise _Repeat(
             f"{clean_url(url)}: page {number} holds only posts already read on page "
-            f"{min(pages)} (the forum ignores or rewrites the page number); stopped there, page "
+            f"{min(p for p in pages if p is not None)} (the forum ignores or rewrites the page number); stopped there, page "
             f"{number} and later were not read: check the thread URL, or save the pages and "
             "give their folder")
 

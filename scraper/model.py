@@ -71,7 +71,7 @@ class Post:
         return (self.time or _LAST, self.number if self.number is not None else 0, self.id)
 
     def to_dict(self) -> dict:
-        d = {
+        d: dict[str, object] = {
             "id": self.id,
             "number": self.number,
             "thread": self.thread,

@@ -126,6 +126,11 @@ def _dt(s: str | None) -> datetime | None:
     return datetime.fromisoformat(s) if s else None
 
 
+def _dt_set(s: str) -> datetime:
+    """A time from a NOT NULL column, which only ever holds _iso() of a datetime."""
+    return datetime.fromisoformat(s)
+
+
 class Store:
     """A SQLite store of threads, pages, posts and post versions (use as a context manager)."""
 
@@ -247,7 +252,7 @@ class Store:
             (key,)).fetchone()
         if row is None:
             return None
-        return ThreadRecord(row[0], row[1], row[2], _dt(row[3]), _dt(row[4]))
+        return ThreadRecord(row[0], row[1], row[2], _dt_set(row[3]), _dt(row[4]))
 
     def find_thread(self, url: str) -> ThreadRecord | None:
         """The thread whose key, first-page URL or any stored page URL is ``url``."""
@@ -277,13 +282,13 @@ class Store:
         if row is None:
             return None
         body = zlib.decompress(row[6]).decode("utf-8") if row[6] is not None else None
-        return PageRecord(row[0], row[1], _dt(row[2]), row[3], row[4], row[5], body)
+        return PageRecord(row[0], row[1], _dt_set(row[2]), row[3], row[4], row[5], body)
 
     def first_page_since(self, key: str, since: datetime) -> int | None:
         """The first stored page holding a post made at ``since`` or later."""
         pages = [page for page, t in self._db.execute(
             "SELECT page, time FROM posts WHERE thread=? AND page IS NOT NULL AND time != ''",
-            (key,)) if _dt(t) >= since]  # (a post whose time was not read has time '')
+            (key,)) if _dt_set(t) >= since]  # (a post whose time was not read has time '')
         return min(pages, default=None)
 
     def page_numbers(self, key: str) -> list[int]:
@@ -387,7 +392,7 @@ class Store:
             out.append(Post(
                 id=row[0], number=row[1], thread=row[2], url=row[3], author=row[4],
                 author_id=row[5], time=_dt(row[6]), edited=edited, html=html,
-                versions=tuple(PostVersion(_dt(v[0]), v[2]) for v in later),
+                versions=tuple(PostVersion(_dt_set(v[0]), v[2]) for v in later),
                 problems=problems))
         return sorted(out, key=Post.sort_key)
 
@@ -405,7 +410,7 @@ def _while_busy(step, attempts: int = 200, pause: float = 0.05):
             time.sleep(pause)
 
 
-def store_error(path: Path, e: sqlite3.Error) -> StoreError:
+def store_error(path: Path | str, e: sqlite3.Error) -> StoreError:
     """One accurate line for a SQLite failure: read-only, locked, full, or not a store."""
     text = str(e)
     low = text.lower()
