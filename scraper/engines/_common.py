@@ -52,6 +52,11 @@ def absolute(base: str, href: str | None) -> str | None:
     return urljoin(base, href.strip()) if href else None
 
 
+def joined(base: str, href: str) -> str:
+    """``absolute`` for a link known to be non-empty (a built link, or one already checked)."""
+    return urljoin(base, href.strip())
+
+
 def find(el: etree._Element, expr: str | etree.XPath, **variables) -> list:
     return xpath(expr)(el, **variables)
 

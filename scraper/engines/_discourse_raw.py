@@ -46,7 +46,7 @@ def apply_raw(posts: list[Post], raw: list[RawPost]) -> list[Post]:
     by_number = {r.number: r for r in raw}
     out = []
     for p in posts:
-        r = by_number.get(p.number)
+        r = by_number.get(p.number) if p.number is not None else None
         if r and "color:" in r.html and "color:" not in p.html:
             p = replace(p, html=r.html)
         out.append(p)

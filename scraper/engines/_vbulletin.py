@@ -36,7 +36,7 @@ def thread_url_34(url: str) -> str:
     """``showthread.php?t=1&page=3`` / ``showthread.php/1-slug/page3`` / ``threads/1-slug/page3``."""
     parts = urlsplit(url)
     q = parse_qs(parts.query)
-    tid = (q.get("t") or q.get("threadid") or [None])[0]
+    tid = next(iter(q.get("t") or q.get("threadid") or []), None)
     if tid:
         return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode({"t": tid}), ""))
     m = _FRIENDLY.match(parts.path)

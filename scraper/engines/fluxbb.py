@@ -21,7 +21,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
+    absolute, joined, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
     keep_query, languages, load, number, query, text_time, wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -128,8 +128,8 @@ def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, n
     note = first(box, f".//*[{cls('postedit')} or {cls('lastedit')}]")
     return Post(
         id=pid, number=printed, thread=thread,
-        url=absolute(base, stamp.get("href")) if stamp is not None
-        else absolute(base, f"viewtopic.php?pid={pid}#p{pid}"),
+        url=(absolute(base, stamp.get("href")) if stamp is not None else None)
+        or joined(base, f"viewtopic.php?pid={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
         time=text_time(text_of(stamp), tz, now, langs, where),
         edited=_edited(text_of(note), author, tz, now, langs) if note is not None else None,

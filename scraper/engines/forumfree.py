@@ -21,7 +21,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, keep_query, languages,
+    as_text, base_url, cls, drop_matching, find, first, first_of, joined, keep_query, languages,
     load, number, offset_url, query, text_time, wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -77,7 +77,7 @@ class ForumFree(Engine):
         return keep_query(url, "t")
 
     def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
-        return offset_url(self.thread_url(thread_url), page, info and info.per_page,
+        return offset_url(self.thread_url(thread_url), page, info.per_page if info is not None else None,
                           DEFAULT_STEP, "st")
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
@@ -86,7 +86,7 @@ class ForumFree(Engine):
         tid = query(url).get("t")
         pages, step = {}, None
         for a in find(doc, "//a[contains(@href, 't=') and contains(@href, 'st=')]"):
-            href = absolute(base, a.get("href"))
+            href = joined(base, a.get("href"))  # the XPath wants a t=…&st=… href
             q = query(href)
             n = number(text_of(a)) if text_of(a).isdigit() else None
             if n and q.get("t") == tid:
@@ -118,7 +118,7 @@ def _post(li: etree._Element, num: int, thread: str, base: str, url: str, tz: Zo
     where = f"{url}: post {pid}"
     user = first(li, f".//*[{cls('nick')}]//a")
     author = text_of(user)
-    if not author:
+    if user is None or not author:  # text_of(None) is "": the same test
         raise ScrapeError(f"{where}: no author found")
     m = re.search(r"MID=(\d+)", user.get("href") or "")
     when = _LABEL.sub("", text_of(first(li, f".//*[{cls('when')}]")))

@@ -125,7 +125,7 @@ class Forumotion(Engine):
         langs = _languages(doc)
         m = _TOPIC_PATH.match(urlsplit(url).path)
         offset = int(m.group(2)) if m and m.group(2) else 0
-        posts = []
+        posts: list[Post] = []
         for el in xp(doc, "//div[contains(@class, 'post--')]"):
             m = _POST_CLASS.search(el.get("class", ""))
             if m and m.group(1) != "0":  # post--0 is the advert slot

@@ -25,7 +25,7 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, keep_query,
+    joined, as_text, base_url, cls, drop_matching, find, first, first_of, keep_query,
     languages, load, number, offset_url, query, text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -112,7 +112,7 @@ class IPB(Engine):
         return keep_query(url, "showtopic")
 
     def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
-        return offset_url(self.thread_url(thread_url), page, info and info.per_page,
+        return offset_url(self.thread_url(thread_url), page, info.per_page if info is not None else None,
                           DEFAULT_STEP, "st")
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
@@ -139,7 +139,7 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     step = None
     for a in find(doc, "//a[contains(@href, 'showtopic=') or contains(@href, 'page__st__')]"):
         t = text_of(a).strip("[] ")
-        href = absolute(base, a.get("href"))
+        href = joined(base, a.get("href"))  # the XPath wants a showtopic/page__st__ href
         if not t.isdigit() or (topic and query(href).get("showtopic") not in (None, topic)):
             continue
         n, st = int(t), _offset(href)
@@ -178,7 +178,7 @@ def _post12(anchor: etree._Element, num: int, thread: str, base: str, url: str, 
     body = color if color.get("id") else color.getparent()  # IPB 1.3: the cell holds the parts
     return Post(
         id=pid, number=num, thread=thread,
-        url=absolute(base, f"index.php?showtopic={query(thread).get('showtopic', '')}"
+        url=joined(base, f"index.php?showtopic={query(thread).get('showtopic', '')}"
                            f"&view=findpost&p={pid}"),
         author=author, author_id=_author_id(table),
         time=text_time(" ".join(when.split()), tz, now, langs, where), edited=None,
@@ -199,6 +199,7 @@ def _post3(block: etree._Element, num: int, thread: str, base: str, url: str, tz
     if stamp is None or body is None:
         raise ScrapeError(f"{where}: no post {'time' if stamp is None else 'body'} found")
     iso = stamp.get("title") or ""
+    when: datetime | None
     try:
         when = dates.from_iso(iso).astimezone(tz)
     except ValueError:
@@ -208,7 +209,7 @@ def _post3(block: etree._Element, num: int, thread: str, base: str, url: str, tz
     return Post(
         id=pid, number=number(text_of(first(block, f".//*[{cls('post_id')}]//a"))) or num,
         thread=thread,
-        url=absolute(base, link) if link else f"{thread}&view=findpost&p={pid}",
+        url=joined(base, link) if link else f"{thread}&view=findpost&p={pid}",
         author=author, author_id=_author_id(user),
         time=when, edited=_edited3(edit, tz, now, langs), html=normalize_body(body),
     )

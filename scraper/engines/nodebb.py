@@ -145,7 +145,7 @@ def _post(li: etree._Element, thread: str, url: str) -> Post:
     pid = li.get("data-pid")
     stamp = li.get("data-timestamp", "")
     if stamp.isdigit():
-        when = datetime.fromtimestamp(int(stamp) / 1000, tz=timezone.utc)
+        when: datetime | None = datetime.fromtimestamp(int(stamp) / 1000, tz=timezone.utc)
     else:
         metas = xp(li, ".//meta[@itemprop='datePublished']/@content")
         when = _iso(metas[0]) if metas else None  # None: kept, problems ["time"]

@@ -27,7 +27,7 @@ from lxml import etree
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
+    absolute, joined, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
     languages, load, number, text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -163,7 +163,7 @@ class PhpBB(Engine):
     def thread_url(self, url: str) -> str:
         parts = urlsplit(url)
         q = _query(url)
-        keep = {k: q[k] for k in ("f", "t") if k in q}
+        keep: dict[str, str] = {k: q[k] for k in ("f", "t") if k in q}
         if "t" not in keep:
             return url  # a post link (?p=ID) names no topic: the page itself will
         return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(keep), ""))
@@ -184,7 +184,7 @@ class PhpBB(Engine):
         base, langs = base_url(doc, url), languages(doc)
         info = _page_info(doc, base, url)
         topic = _topic(doc, url)
-        thread = self.thread_url(absolute(base, topic) if topic else url)
+        thread = self.thread_url(joined(base, topic) if topic else url)
         step = info.per_page or DEFAULT_STEP
         start = int(_query(url).get("start") or 0) or (info.current - 1) * step
         tz = page_zone(doc) or tz
@@ -228,7 +228,7 @@ def _table_post(anchor: etree._Element, num: int, thread: str, base: str, url: s
     m = _USER_ID.search(profile.get("href")) if profile is not None else None
     body = first(table, f".//div[{cls('postbody')}]")
     return Post(
-        id=pid, number=num, thread=thread, url=absolute(base, f"./viewtopic.php?p={pid}#p{pid}"),
+        id=pid, number=num, thread=thread, url=joined(base, f"./viewtopic.php?p={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
         time=_table_time(table, pid, tz, now, langs), edited=None,
         html=normalize_body(body) if body is not None else "",
@@ -292,8 +292,7 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     nav = first(doc, f"//div[{cls('pagination')}]")
     current, last, step = 1, 1, None
     if nav is not None:
-        strongs = [number(text_of(s)) for s in find(nav, ".//strong")]
-        strongs = [s for s in strongs if s]
+        strongs = [s for s in (number(text_of(s)) for s in find(nav, ".//strong")) if s]
         links = [number(text_of(a)) for a in find(nav, ".//a[@href]")]
         active = number(text_of(first(nav, f".//li[{cls('active')}]")))
         current = active or (strongs[0] if strongs else 1)
@@ -313,7 +312,7 @@ def _step(nav: etree._Element, base: str) -> int | None:
     """Posts per page: a link to page N (N > 1) carries ``start = (N - 1) * step``."""
     for a in find(nav, ".//a[@href]"):
         n = number(text_of(a)) if text_of(a).isdigit() else None
-        start = int(_query(absolute(base, a.get("href"))).get("start") or 0)
+        start = int(_query(absolute(base, a.get("href")) or "").get("start") or 0)
         if n and n > 1 and start and start % (n - 1) == 0:
             return start // (n - 1)
     return None
@@ -342,7 +341,7 @@ def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: Z
     content = _in_postbody(div, _CONTENT)
     notice = _in_postbody(div, _NOTICE)
     return Post(
-        id=pid, number=num, thread=thread, url=absolute(base, f"./viewtopic.php?p={pid}#p{pid}"),
+        id=pid, number=num, thread=thread, url=joined(base, f"./viewtopic.php?p={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
         time=_time(author_p, author, where, tz, now, langs),
         edited=_edited(notice, tz, now, langs),

@@ -24,7 +24,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, edited_from_text, find, first, first_of, keep_query,
+    joined, as_text, base_url, cls, edited_from_text, find, first, first_of, keep_query,
     languages, load, number, offset_url, query, text_time, wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -113,7 +113,7 @@ class PhpBB2(Engine):
         return keep_query(url, "t")
 
     def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
-        return offset_url(self.thread_url(thread_url), page, info and info.per_page,
+        return offset_url(self.thread_url(thread_url), page, info.per_page if info is not None else None,
                           DEFAULT_STEP, "start")
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
@@ -142,7 +142,7 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     step = None
     for a in find(doc, "//a[contains(@href, 'viewtopic.php') and contains(@href, 'start=')]"):
         n = number(text_of(a)) if text_of(a).isdigit() else None
-        href = absolute(base, a.get("href"))
+        href = joined(base, a.get("href"))  # the XPath wants a viewtopic.php href
         q = query(href)
         if not n or (tid and q.get("t") != tid):
             continue
@@ -152,10 +152,9 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
             step = start // (n - 1)
     start = int(query(url).get("start") or 0)
     current = 1 + start // step if step and start else 1
-    marked = [number(text_of(b)) for b in find(
+    marked = [m for m in (number(text_of(b)) for b in find(
         doc, f"//*[{cls('nav')} or {cls('gensmall')} or {cls('pg-jump-menu')}]/b"
-             " | //*[contains(@class, 'pg')]/b | //p[contains(@style, 'float')]/b")]
-    marked = [m for m in marked if m]
+             " | //*[contains(@class, 'pg')]/b | //p[contains(@style, 'float')]/b")) if m]
     if not step and marked:
         current = marked[0]
     if step is None and start and current > 1 and start % (current - 1) == 0:
@@ -178,6 +177,8 @@ def _subsilver_post(anchor: etree._Element, num: int, thread: str, base: str, ur
     if cell is None:
         raise ScrapeError(f"{where}: no post body found")
     body = first(cell, f".//*[{cls('postbody')}]")
+    if body is None:  # not reached: the cell was chosen for holding a postbody
+        raise ScrapeError(f"{where}: no post body found")
     if body.tag == "span":  # subSilver: quotes close the span and open a new one after them
         body = body.getparent()
     details = [d for d in find(cell, f".//*[{cls('postdetails')}]") if _CLOCK.search(text_of(d))]
@@ -192,7 +193,7 @@ def _subsilver_post(anchor: etree._Element, num: int, thread: str, base: str, ur
         else None
     return Post(
         id=pid, number=num, thread=thread,
-        url=absolute(base, f"viewtopic.php?p={pid}#{pid}"), author=author,
+        url=joined(base, f"viewtopic.php?p={pid}#{pid}"), author=author,
         author_id=m.group(1) if m else None,
         time=text_time(when, tz, now, langs, where), edited=edited,
         html=normalize_body(body),
@@ -221,7 +222,7 @@ def _torrentpier_post(tbody: etree._Element, num: int, thread: str, base: str, u
     m = _USER_ID.search(profile.get("href") or "") if profile is not None else None
     return Post(
         id=pid, number=num, thread=thread,
-        url=absolute(base, f"viewtopic.php?p={pid}#{pid}"), author=author,
+        url=joined(base, f"viewtopic.php?p={pid}#{pid}"), author=author,
         author_id=m.group(1) if m else None,
         time=text_time(text_of(stamp), tz, now, langs, where), edited=None,
         html=normalize_body(body),

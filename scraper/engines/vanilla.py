@@ -24,7 +24,7 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
+    absolute, joined, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
     wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -141,7 +141,7 @@ def _post(item: etree._Element, number: int, thread: str, base: str, url: str, t
     where = f"{url}: {kind.lower()} {pid}"
     user = first(item, f".//a[{cls('Username')}]")
     author = text_of(user)
-    if not author:
+    if user is None or not author:  # text_of(None) is "": the same test
         raise ScrapeError(f"{where}: no author found")
     stamp = first(item, f".//*[{cls('DateCreated')}]//time[@datetime] | .//time[@datetime]")
     if stamp is None:
@@ -151,7 +151,7 @@ def _post(item: etree._Element, number: int, thread: str, base: str, url: str, t
     body = first(item, f".//div[{cls('Message')}]")
     return Post(
         id=pid if kind == "Comment" else f"d{pid}", number=number, thread=thread,
-        url=absolute(base, link) if link else thread,
+        url=joined(base, link) if link else thread,
         author=author, author_id=user.get("data-userid"), time=when,
         edited=_edited(item, tz, now, langs), html=normalize_body(body),
     )

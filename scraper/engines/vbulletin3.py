@@ -19,7 +19,7 @@ from votal.errors import ScrapeError
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, find, first, languages, load, number, text_time,
+    absolute, joined, as_text, base_url, cls, find, first, languages, load, number, text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
@@ -93,7 +93,7 @@ def _post(doc: etree._Element, body: etree._Element, fallback: int, thread: str,
         when = vb.date_anywhere(box, (body, menu), tz, now, langs)
     return Post(
         id=pid, number=printed or fallback, thread=thread,
-        url=absolute(base, f"showthread.php?p={pid}#post{pid}"),
+        url=joined(base, f"showthread.php?p={pid}#post{pid}"),
         author=author, author_id=vb.member_id(user.get("href")) if user is not None else None,
         time=when,
         edited=vb.edited_time(note, [author], tz, now, langs),

@@ -18,7 +18,7 @@ from lxml import etree
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
+    absolute, joined, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.engines.vbulletin3 import VBulletin3
@@ -111,9 +111,9 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
                     id=f"post_message_{pid}")
     stamp = first_of(li, f".//*[{cls('postdate')}]//*[{cls('date')}]", f".//*[{cls('date')}]")
     note = first(li, f".//*[{cls('lastedited')}]")
-    href = counter.get("href") if counter is not None else f"showthread.php?p={pid}#post{pid}"
+    href = (counter.get("href") if counter is not None else None) or f"showthread.php?p={pid}#post{pid}"
     return Post(
-        id=pid, number=printed or fallback, thread=thread, url=absolute(base, href),
+        id=pid, number=printed or fallback, thread=thread, url=joined(base, href),
         author=author, author_id=vb.member_id(user.get("href")),
         time=(text_time(text_of(stamp), tz, now, langs, where) if stamp is not None else None)
         or vb.date_anywhere(li, (body, user), tz, now, langs),  # a customised postbit (issue 11)

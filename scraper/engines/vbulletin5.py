@@ -92,7 +92,8 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
     note = first_of(li, f".//*[{cls('b-post__edit')}]", f".//*[{cls('edit-info')}]")
     return Post(
         id=pid, number=number(text_of(counter)) or fallback, thread=thread,
-        url=absolute(base, counter.get("href")) if counter is not None else f"{thread}#post{pid}",
+        url=(absolute(base, counter.get("href")) if counter is not None else None)
+        or f"{thread}#post{pid}",
         author=author, author_id=vb.member_id(user.get("href")),
         time=_time(li, where, tz, now, langs),
         edited=vb.edited_time(note, [author], tz, now, langs),

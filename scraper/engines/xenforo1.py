@@ -17,7 +17,7 @@ from lxml import etree
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
+    absolute, joined, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
     number, text_time,
 )
 from votal.scraper.engines._xenforo import page_of, page_url_of, thread_url_of
@@ -139,7 +139,7 @@ def _post(li: etree._Element, index: int, offset: int, thread: str, base: str, u
         id=pid,
         number=printed if printed and text_of(perma).startswith("#") else offset + index + 1,
         thread=thread,
-        url=absolute(base, href),
+        url=joined(base, href),
         author=author,
         author_id=m.group(1) if m else None,
         time=_time(stamp, where, tz, now, langs),
