@@ -104,8 +104,8 @@ def _parse_function(name: str, args: str) -> RGBA | None:
     parts = [p for p in re.split(r"[\s,/]+", args.strip()) if p]
     if len(parts) not in (3, 4):
         return None
-    nums = [_NUM.fullmatch(p) for p in parts]
-    if not all(nums):
+    nums = [m for m in (_NUM.fullmatch(p) for p in parts) if m is not None]
+    if len(nums) != len(parts):
         return None
     alpha = _alpha(nums[3]) if len(nums) == 4 else 1.0
     if name.startswith("rgb"):

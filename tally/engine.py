@@ -75,7 +75,9 @@ class _Run:
         merged = merge_versions(posts)
         readable = [p for p in merged if p.readable]
         by_day = _by_day(self.schedule, readable)
-        timed = sorted((p for p in readable if p.number is not None), key=lambda p: p.number)
+        # (number, time) of the numbered readable posts (a readable post has its time), by number
+        timed = sorted(((p.number, p.time) for p in readable
+                        if p.number is not None and p.time is not None), key=lambda nt: nt[0])
         for p in merged:
             if p.readable:
                 continue
@@ -86,19 +88,20 @@ class _Run:
                     self.unreadable[n].append(item)
         return by_day
 
-    def _days_of(self, post: Post, timed: list[Post], by_day: dict[int, list[Post]]) -> range:
+    def _days_of(self, post: Post, timed: list[tuple[int, datetime]],
+                 by_day: dict[int, list[Post]]) -> range:
         if post.time is not None:
             n = self.schedule.day_of(post.time)
             return range(n, n + 1)
         known = [d for d in by_day if d > 0] or [1]
         lo, hi = min(known), max(known)
         if post.number is not None:
-            before = [p for p in timed if p.number < post.number]
-            after = [p for p in timed if p.number > post.number]
+            before = [t for number, t in timed if number < post.number]
+            after = [t for number, t in timed if number > post.number]
             if before:
-                lo = max(self.schedule.day_of(before[-1].time), 1)
+                lo = max(self.schedule.day_of(before[-1]), 1)
             if after:
-                hi = max(self.schedule.day_of(after[0].time), 1)
+                hi = max(self.schedule.day_of(after[0]), 1)
             if not after:
                 hi = max(hi, lo)
             if not before:
@@ -134,8 +137,10 @@ class _Run:
 
     def _carry(self, day: Day) -> None:
         """A day's elimination and removals carry into the next days without any event."""
-        if day.outcome.kind is OutcomeKind.ELIMINATED:
-            for slot in day.outcome.players:
+        outcome = day.outcome
+        assert outcome is not None, "day() gives every day an outcome before its closing steps"
+        if outcome.kind is OutcomeKind.ELIMINATED:
+            for slot in outcome.players:
                 self.timeline.eliminate(slot, day.close, "vote", for_good=slot in day.for_good)
         for r in day.removed:
             self.timeline.add(r.player, day.close, PlayerState.OUT, "removed")
@@ -170,6 +175,8 @@ def _by_day(schedule: Schedule, posts: Iterable[Post]) -> dict[int, list[Post]]:
     out: dict[int, list[Post]] = {}
     n = 0
     for p in sorted(merge_versions(posts), key=Post.sort_key):
+        if p.time is None:   # the caller passes readable posts only, and each has its time
+            raise ValueError(f"post {p.id} has no time: it cannot be placed on a day")
         if n == 0 or p.time >= schedule.end(n):   # posts are in time order: walk the days
             n = schedule.day_of(p.time)
         out.setdefault(n, []).append(p)

@@ -97,8 +97,8 @@ class DayOverride:
 @dataclass(frozen=True, slots=True)
 class ScheduleSpec:
     day1: date
-    deadline: time | None
-    day_change: time | None
+    deadline: time        # the loader refuses a game with neither its own nor the ruleset's hours
+    day_change: time
     murder: time | None
     skip_weekends: bool
     holidays: frozenset[date]

@@ -94,7 +94,8 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
                 _emit(out.pieces, BREAK, parent)
             continue
         state, groups = _enter(el, tag, parent, groups)
-        if parent.vote and _is_vote(el, tag):   # [vote]A[vote]B[/vote][/vote] reads B (MS-01)
+        # parent.vote is only ever set together with a group (_enter), so the group check changes nothing
+        if parent.vote and parent.group is not None and _is_vote(el, tag):   # [vote]A[vote]B[/vote][/vote] reads B (MS-01)
             outer.add(parent.group)
             groups += 1
             state = state._replace(group=groups)

@@ -72,7 +72,7 @@ def _vote(v: Vote) -> dict:
 
 def day_to_dict(r: DayResult) -> dict:
     """interfaces.md §3 (extended as tally-api.md says); ``private`` holds everything secret."""
-    outcome = {"kind": r.outcome.kind.value, "players": list(r.outcome.players),
+    outcome: dict[str, object] = {"kind": r.outcome.kind.value, "players": list(r.outcome.players),
                "reason": r.outcome.reason.value if r.outcome.reason else None,
                "rule": r.outcome.rule or None}
     if r.outcome.next:

@@ -162,9 +162,9 @@ def _after_keyword(lines: list[_Line]) -> Signup | None:
         rest = m.group("rest").strip()
         if rest:
             rest = re.split(r"(?<=\w)[.!?](?:\s|$)", rest, maxsplit=1)[0]
-            names = [clean_name(p) for p in _SPLIT.split(rest) if p.strip()]
-            names = names if all(names) else None
-            if names and len(names) >= 2:
+            parts = [clean_name(p) for p in _SPLIT.split(rest) if p.strip()]
+            names = [n for n in parts if n]
+            if len(names) == len(parts) and len(names) >= 2:   # every part is a name
                 return Signup(tuple(names), f"the list after {m.group(0).split(':')[0].strip()!r}")
             continue
         following: list[str] = []
@@ -211,7 +211,10 @@ def _runs(lines: list[_Line], keep) -> list[list[str]]:
 
 
 def _longest(runs: list[list[str]], how: str) -> Signup | None:
-    return Signup(tuple(max(runs, key=len)), how) if runs else None
+    if not runs:
+        return None
+    longest: list[str] = max(runs, key=len)
+    return Signup(tuple(longest), how)
 
 
 def first_line(body: str, limit: int = 80) -> str | None:

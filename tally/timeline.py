@@ -131,7 +131,8 @@ class Timeline:
         return (self.schedule.deadline(event.day) if close else self.schedule.start(event.day))
 
     def _apply_event(self, e: Event) -> None:
-        handler = _HANDLERS.get(e.card if e.type == "card" else e.type)
+        key = e.card if e.type == "card" else e.type
+        handler = _HANDLERS.get(key) if key is not None else None
         if handler:
             handler(self, e)
 
@@ -150,6 +151,14 @@ def _effective(changes: list[Change], i: int) -> Change | None:
     return None
 
 
+def _required(e: Event, value: str | None, field: str) -> str:
+    """A player field the game file requires for this event type (game.EVENT_FIELDS): the loader
+    refuses the event without it, so None here is a program error."""
+    if value is None:
+        raise ValueError(f"event #{e.index} ({e.type}) has no {field}")
+    return value
+
+
 def _murdered(tl: Timeline, e: Event) -> None:
     """PC-02: a murdered player counts out from the scheduled murder time, even when announced late.
 
@@ -162,14 +171,14 @@ def _murdered(tl: Timeline, e: Event) -> None:
     if tl.murder_at_schedule and scheduled and t and t > scheduled:
         t = scheduled
     if t:
-        tl.add(tl.slot_of(e.player), t, tl.murdered_state, "murdered")
+        tl.add(tl.slot_of(_required(e, e.player, "player")), t, tl.murdered_state, "murdered")
 
 
 def _eliminated(tl: Timeline, e: Event) -> None:
     """C-11: an elimination decided outside the thread changes who is active from its time on."""
     t = tl._default_time(e, close=True)
     if t:
-        tl.eliminate(tl.slot_of(e.player), t, "vote")
+        tl.eliminate(tl.slot_of(_required(e, e.player, "player")), t, "vote")
 
 
 def _simple(state: PlayerState, field: str, cause: str, *, close: bool = False):
@@ -186,18 +195,19 @@ def _removed(tl: Timeline, e: Event) -> None:
     if tl.removals_at_end and e.day is not None:
         t = tl.schedule.end(e.day)
     if t:
-        tl.add(tl.slot_of(e.player), t, OUT, "removed")
+        tl.add(tl.slot_of(_required(e, e.player, "player")), t, OUT, "removed")
 
 
 def _replaced(tl: Timeline, e: Event) -> None:
     """MS-04: the new player takes over the old one's slot from the event's time."""
-    slot = tl.slot_of(e.old)
+    slot = tl.slot_of(_required(e, e.old, "old"))
+    new = _required(e, e.new, "new")
     t = tl._default_time(e)
-    tl._slot[e.new] = slot
-    if e.new in tl._occupants and e.new != slot:
-        del tl._occupants[e.new]
-        tl._changes.pop(e.new, None)
-    tl._occupants[slot] = [o for o in tl._occupants[slot] if o[1] != e.new] + [(t, e.new)]
+    tl._slot[new] = slot
+    if new in tl._occupants and new != slot:
+        del tl._occupants[new]
+        tl._changes.pop(new, None)
+    tl._occupants[slot] = [o for o in tl._occupants[slot] if o[1] != new] + [(t, new)]
 
 
 _HANDLERS = {

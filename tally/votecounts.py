@@ -345,7 +345,7 @@ def _blocks(lines: list[str]) -> list[_Block]:
             continue
         if parsed is not None:
             if current is None or current.interrupted or current.has(parsed[0].target):
-                start()
+                current = start()            # start() also sets it (nonlocal); assigned here for the type
             current.lines.append(parsed)
             continue
         m = _MAJORITY.search(line)
