@@ -135,12 +135,13 @@ def parse_posts_json(text: str, url: str, thread: str | None = None,
     if thread is None:
         thread = Discourse().thread_url(url)
     wanted = [p for p in raw_posts if p.get("post_type", 1) in (1, 4)]
-    by_number = None
+    by_number: dict[int, str] | None = None
     if link:  # link_quotes' map: post number -> id, the last in thread order winning
         by_number = {}
         for p in sorted(wanted, key=lambda p: _number(p) or 0):
-            if p.get("post_number") is not None:
-                by_number[_number(p)] = str(p["id"])
+            n = _number(p)
+            if n is not None:  # the same test: _number is None only without a post_number
+                by_number[n] = str(p["id"])
     posts = [_post(p, thread, url, by_number) for p in wanted]
     return sorted(posts, key=lambda p: p.number or 0)
 
@@ -375,7 +376,7 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
     if not found:
         return []
     tid = str(topic_id(thread))
-    posts = []
+    posts: list[Post] = []
     for el in found:
         pos = xp(el, ".//*[@itemprop='position']")
         number = int(text_of(pos[0])) if pos and text_of(pos[0]).isdigit() else len(posts) + 1
@@ -389,7 +390,7 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
         posts.append(Post(
             id=f"{tid}#{number}", number=number, thread=thread, url=f"{thread}/{number}",
             author=text_of(names[0]) if names else "", author_id=None, time=when,
-            edited=edited if edited and edited > when else None,
+            edited=edited if edited and when and edited > when else None,
             html=_crawler_quote_ids(normalize_cooked(inner_html(body[0])), tid) if body else "",
         ))
     return posts

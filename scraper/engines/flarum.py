@@ -146,7 +146,9 @@ def posts_of(doc: dict, url: str, thread: str | None = None,
 
 
 def stream_of(doc: dict) -> tuple[int, ...]:
-    data = doc.get("data") if isinstance(doc.get("data"), dict) else {}
+    data = doc.get("data")
+    if not isinstance(data, dict):
+        data = {}
     rel = ((data.get("relationships") or {}).get("posts") or {}).get("data") or []
     return tuple(int(r["id"]) for r in rel if str(r.get("id", "")).isdigit())
 
@@ -164,7 +166,9 @@ class FlarumApi:
 
     def parse_topic(self, text: str, url: str) -> PostStream:
         doc = _json(text, url)
-        data = doc.get("data") if isinstance(doc.get("data"), dict) else {}
+        data = doc.get("data")
+        if not isinstance(data, dict):
+            data = {}
         slug = str((data.get("attributes") or {}).get("slug") or "")
         posts = tuple(posts_of(doc, url))
         return PostStream(int(data.get("id") or discussion_id(url)), slug,

@@ -98,7 +98,8 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     if nav is not None:
         strong = first(nav, ".//strong")
         current = number(text_of(strong)) or current
-        links = [number(text_of(a)) for a in find(nav, ".//a") if text_of(a).isdigit()]
+        links = [n for n in (number(text_of(a)) for a in find(nav, ".//a") if text_of(a).isdigit())
+                 if n is not None]  # a digit text always reads as a number
         last = max([current, *links])
         href = first(nav, ".//a[@rel='next']/@href")
         nxt = absolute(base, href) if href and current < last else None

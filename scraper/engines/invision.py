@@ -39,7 +39,7 @@ _CHROME = (
 )
 
 
-def _epoch(value: object) -> datetime | None:
+def _epoch(value: str | int | None) -> datetime | None:
     try:
         return from_epoch(value) if value not in (None, "") else None
     except (ValueError, OverflowError, OSError):
@@ -157,8 +157,11 @@ class Invision(Engine):
         info = _page_info(doc, url)
         thread = self.thread_url(url)
         seen: set[str] = set()  # a "recommended posts" block may repeat a comment
-        articles = [a for a in xp(doc, "//article[starts-with(@id, 'elComment_')]")
-                    if not (a.get("id") in seen or seen.add(a.get("id")))]
+        articles = []
+        for a in xp(doc, "//article[starts-with(@id, 'elComment_')]"):
+            if a.get("id") not in seen:
+                seen.add(a.get("id"))
+                articles.append(a)
         per_page = _per_page(doc, info, len(articles))
         langs = languages(doc)
         posts = []

@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
+from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
@@ -221,7 +222,10 @@ def _table_anchors(doc: etree._Element) -> list[etree._Element]:
 
 def _table_post(anchor: etree._Element, num: int, thread: str, base: str, url: str,
                 tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
-    pid = _ANCHOR.match(anchor.get("name")).group(1)
+    m = _ANCHOR.match(anchor.get("name"))
+    if m is None:  # not reached: _table_anchors keeps only names _ANCHOR matches
+        raise ScrapeError(f"{url}: post anchor {anchor.get('name')!r} has no number")
+    pid = m.group(1)
     table = next(anchor.iterancestors("table"), anchor.getparent())
     author = text_of(first(anchor.getparent(), f".//*[{cls('postauthor')}]"))
     profile = first(table, ".//a[contains(@href, 'viewprofile')]")

@@ -114,7 +114,7 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
     href = (counter.get("href") if counter is not None else None) or f"showthread.php?p={pid}#post{pid}"
     return Post(
         id=pid, number=printed or fallback, thread=thread, url=joined(base, href),
-        author=author, author_id=vb.member_id(user.get("href")),
+        author=author, author_id=vb.member_id(user.get("href")) if user is not None else None,
         time=(text_time(text_of(stamp), tz, now, langs, where) if stamp is not None else None)
         or vb.date_anywhere(li, (body, user), tz, now, langs),  # a customised postbit (issue 11)
         edited=vb.edited_time(note, [author], tz, now, langs),

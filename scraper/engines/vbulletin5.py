@@ -94,7 +94,7 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
         id=pid, number=number(text_of(counter)) or fallback, thread=thread,
         url=(absolute(base, counter.get("href")) if counter is not None else None)
         or f"{thread}#post{pid}",
-        author=author, author_id=vb.member_id(user.get("href")),
+        author=author, author_id=vb.member_id(user.get("href")) if user is not None else None,
         time=_time(li, where, tz, now, langs),
         edited=vb.edited_time(note, [author], tz, now, langs),
         html=vb.normalize_body(body) if body is not None else "",

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
+from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
@@ -121,7 +122,10 @@ class XenForo1(Engine):
 
 def _post(li: etree._Element, index: int, offset: int, thread: str, base: str, url: str,
           tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
-    pid = _POST_ID.search(li.get("id")).group(1)
+    m = _POST_ID.search(li.get("id"))
+    if m is None:  # the XPath wants an id starting "post-": only "post-" without digits
+        raise ScrapeError(f"{url}: post id {li.get('id')!r} has no number")
+    pid = m.group(1)
     where = f"{url}: post {pid}"
     user = first_of(li, f".//*[{cls('messageUserInfo')}]//a[{cls('username')}]",
                     f".//*[{cls('messageMeta')}]//a[{cls('username')}]")

@@ -105,7 +105,7 @@ def own(art: etree._Element, expr: str):
     """The first match of ``expr`` inside this post and not inside a post nested in it (vendor
     themes nest threaded replies in their parent's markup)."""
     for found in find(art, expr):
-        el = found.getparent() if isinstance(found, str) else found
+        el = found if isinstance(found, etree._Element) else found.getparent()  # an @attr: its element
         holder = next((a for a in el.iterancestors() if a is art or (
             (a.get("id") or "").startswith("js-post-") and has_class_value(a, "js-post"))), art)
         if holder is art:
