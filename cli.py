@@ -19,8 +19,14 @@ import typer
 # 0.2x on, a package of its own before): found through a class typer exports.
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
-from votal.errors import (InputError, Interrupted, VotalError, check_output_file,
-                          check_output_folder, writing)
+from votal.errors import (
+    InputError,
+    Interrupted,
+    VotalError,
+    check_output_file,
+    check_output_folder,
+    writing,
+)
 
 app = typer.Typer(
     name="votal",

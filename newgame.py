@@ -9,10 +9,10 @@ scraper/http.py; saved pages; a posts JSONL), drafts the game (tally/draft.py, p
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 from votal.errors import InputError, writing
 from votal.scraper.http import HttpClient, HttpOptions
@@ -56,8 +56,7 @@ def _url_pages(url: str, client_factory, options, cookies) -> _Pages:
 def _file_pages(path: Path) -> _Pages:
     from votal.scraper.encoding import decode
     from votal.scraper.model import read_posts_jsonl
-    from votal.scraper.sources import (PAGE_SUFFIXES, read_saved_folder, read_saved_page,
-                                       saved_url)
+    from votal.scraper.sources import PAGE_SUFFIXES, read_saved_folder, read_saved_page, saved_url
 
     if path.suffix.lower() == ".jsonl":
         posts = read_posts_jsonl(path)

@@ -22,10 +22,11 @@ Network trouble or a broken game file shows in the status line; the last good ve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Protocol
 
 from votal.errors import GameFileError, ScrapeError, writing
 from votal.load import load_game

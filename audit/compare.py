@@ -9,8 +9,8 @@ A name that resolves to no player is kept as written and reported, never guessed
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
 
 from votal.audit.explain import Context, explain
 from votal.tally.names import NameResolver

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 GATTO_NERO = ("gatto nero", "black cat", "gatto_nero")
 
 
 def derived_seed(title: str, day: int) -> int:
     """LM-06: a seed anyone can recompute from the game's title and the day number."""
-    digest = hashlib.sha256(f"{title}\x1fday {day}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"{title}\x1fday {day}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 

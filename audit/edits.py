@@ -8,9 +8,9 @@ edit when it was first seen at or after the deadline of the post's day (interval
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Iterable
 
 from votal.scraper.model import Post
 

@@ -11,10 +11,10 @@ running count just before that post (``tally_day(..., until=...)``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Iterator
 
 from votal.audit.compare import CountCheck, EliminationCheck, make_resolver
 from votal.audit.replay import ModCount, audit_day
@@ -40,7 +40,7 @@ class RealDay:
 
 def forum_time(text: str) -> datetime:
     """phpBB's "Mon Dec 06, 2010 4:37 pm" (time zone unknown: UTC, as the README says)."""
-    return datetime.strptime(text, "%a %b %d, %Y %I:%M %p").replace(tzinfo=timezone.utc)
+    return datetime.strptime(text, "%a %b %d, %Y %I:%M %p").replace(tzinfo=UTC)
 
 
 def thread_posts(path: Path, thread: str) -> list[Post]:

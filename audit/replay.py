@@ -10,15 +10,20 @@ the computed outcome, the LM-06 draw. For the game: the first moment its end con
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Mapping, Sequence
 
-from votal.audit.compare import (EliminationCheck, Resolve, compare_count, compare_elimination,
-                                 make_resolver)
-from votal.audit.explain import Context
+from votal.audit.compare import (
+    EliminationCheck,
+    Resolve,
+    compare_count,
+    compare_elimination,
+    make_resolver,
+)
 from votal.audit.draws import gatto_nero_draw
 from votal.audit.edits import edited_votes, marks_reader
+from votal.audit.explain import Context
 from votal.audit.result import DayAudit, GameAudit
 from votal.audit.wincheck import Death, Win, first_win
 from votal.scraper.model import Post

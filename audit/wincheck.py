@@ -9,9 +9,9 @@ whole game and is the engine's).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Iterable, Mapping, Sequence
 
 from votal.tally.factions import side
 from votal.tally.wins import lm08, mb10, mr10, ms_parity, pc07, px21

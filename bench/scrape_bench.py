@@ -25,9 +25,9 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 from zoneinfo import ZoneInfo
 
 from bs4 import BeautifulSoup
@@ -120,8 +120,8 @@ def pages(only: set[str] | None = None) -> dict[str, list[tuple[Path, str]]]:
 
 def _engine_of(text: str, folder: str) -> str:
     """The adapter that detects the page (a folder may hold an engine's older versions)."""
-    from votal.scraper import engines
     from votal.errors import UnknownEngineError
+    from votal.scraper import engines
 
     try:
         return engines.for_page(text).name
@@ -139,7 +139,7 @@ def baseline(engine: str, text: str) -> list[Row]:
         return [_cooked_row(p) for p in json.loads(text).get("post_stream", {}).get("posts", [])]
     soup = BeautifulSoup(text, "html.parser")
     specs = BASELINE[engine] if isinstance(BASELINE[engine], list) else [BASELINE[engine]]
-    for container, id_from, *sels in specs:
+    for container, id_from, *sels in specs:  # noqa: B007 — the spec whose container matched is used below
         found = soup.select(container)
         if found:
             break

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from markupsafe import Markup, escape as html_escape
+from markupsafe import Markup
+from markupsafe import escape as html_escape
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|<>~@&:$])")

@@ -7,7 +7,7 @@ filter already returned :class:`markupsafe.Markup` (links, strikes, which escape
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import jinja2
@@ -73,7 +73,7 @@ _FILTERS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def environment(fmt: str) -> jinja2.Environment:
     esc, link, strike = _FILTERS[fmt]
     env = jinja2.Environment(

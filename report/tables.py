@@ -16,8 +16,14 @@ from typing import Any
 
 import pandas as pd
 
-from votal.audit.archive import (GAME_TABLES, SCHEMA, GameRows, PlayerTotals, find_games,
-                                 study_archive)
+from votal.audit.archive import (
+    GAME_TABLES,
+    SCHEMA,
+    GameRows,
+    PlayerTotals,
+    find_games,
+    study_archive,
+)
 from votal.errors import InputError
 
 FORMATS = ("parquet", "csv")

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import date, datetime, time, timedelta, timezone
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from functools import lru_cache
-from typing import Sequence
 from zoneinfo import ZoneInfo
 
-UTC = timezone.utc
+UTC = UTC
 DEFAULT_LANGUAGES = ("en", "el", "it", "ru")
 
 _CLOCK = re.compile(

@@ -31,10 +31,10 @@ cheap); ``ScrapeSummary.unchecked`` says which earlier pages were not asked agai
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from votal.errors import InputError, LoginWallError, NotAThreadError, UnknownEngineError

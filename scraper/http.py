@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from http.cookiejar import LoadError, MozillaCookieJar
 from pathlib import Path
-from typing import Callable
 from urllib.parse import urljoin, urlsplit
 
 import httpx

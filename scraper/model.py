@@ -11,10 +11,10 @@ the scrape summary names it and the tally puts it in review (``V-UNREADABLE-POST
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from votal.errors import PostsFileError
 
@@ -28,7 +28,7 @@ class PostVersion:
 
 
 PROBLEMS = ("author", "time", "body")  # what a post can lack, in the order they are named
-_LAST = datetime.max.replace(tzinfo=timezone.utc)
+_LAST = datetime.max.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ spoilers as ``<details>``, chrome dropped. Pure functions over elements; no I/O.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 import lxml.html
 from lxml import etree

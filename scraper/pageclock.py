@@ -17,9 +17,9 @@ review instead of onto a guessed day (a file's modification time is no clue: cop
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
-from typing import Sequence
 from zoneinfo import ZoneInfo
 
 from votal.scraper import dates

@@ -19,17 +19,17 @@ edit between two saves is kept as a second version; without a store they are rea
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from html import unescape
 from pathlib import Path
-from typing import Callable
 
 from votal.errors import InputError, PostsFileError, ScrapeError
 from votal.scraper import engines
+from votal.scraper.encoding import decode
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_engine, scrape, zone
-from votal.scraper.encoding import decode
 from votal.scraper.http import HttpClient, HttpOptions
 from votal.scraper.model import Post, empty_posts_message, read_posts_jsonl
 from votal.scraper.pageclock import page_fetched_at
@@ -38,6 +38,8 @@ from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 
 PAGE_SUFFIXES = (".html", ".htm")
 JSON_SUFFIX = ".json"  # a saved Discourse answer
+
+_DEFAULT_HTTP = HttpOptions()   # frozen: one default shared by every call
 
 
 def parse_fetched_at(text: str, tz_name: str) -> datetime:
@@ -264,7 +266,7 @@ class Network:
     notify: Callable[[str], None] | None = None
 
 
-def refresh(source: str, *, store: Store, timezone: str, options: HttpOptions = HttpOptions(),
+def refresh(source: str, *, store: Store, timezone: str, options: HttpOptions = _DEFAULT_HTTP,
             cookies: Path | None = None, full: bool = False,
             progress: Progress | None = None, notify: Callable[[str], None] | None = None,
             recheck_since: datetime | None = None,
@@ -325,7 +327,7 @@ def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
 
 
 def scrape_source(source: str, *, db: Path, timezone: str, full: bool = False,
-                  cookies: Path | None = None, options: HttpOptions = HttpOptions(),
+                  cookies: Path | None = None, options: HttpOptions = _DEFAULT_HTTP,
                   progress: Progress | None = None, net: Network | None = None,
                   base_dir: Path | None = None,
                   fetched_at: datetime | None = None) -> tuple[ScrapeSummary, list[Post]]:

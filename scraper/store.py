@@ -33,10 +33,10 @@ import os
 import sqlite3
 import time
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable
 
 from votal.errors import StoreError
 from votal.scraper.model import Post, PostVersion

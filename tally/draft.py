@@ -17,8 +17,14 @@ from zoneinfo import ZoneInfo
 from votal.errors import InputError
 from votal.scraper.model import Post
 from votal.tally.presets import PRESETS
-from votal.tally.signup import (Entry, find_signup, first_line, poster_entries, posters,
-                                resolve_signup)
+from votal.tally.signup import (
+    Entry,
+    find_signup,
+    first_line,
+    poster_entries,
+    posters,
+    resolve_signup,
+)
 
 LANGUAGES = ("el", "it", "ru", "en")
 

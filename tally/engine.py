@@ -6,9 +6,9 @@ because absences, refusals, saves and eliminations carry from one day to the nex
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Iterable
 
 from votal.errors import GameFileError
 from votal.scraper.model import Post, PostVersion, describe_problems

@@ -6,10 +6,11 @@ is a GameFileError naming the file, the event (index and type) and the rule id.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from votal.errors import GameFileError

@@ -8,7 +8,7 @@ Names are compared folded, as every nickname is (tally/names.py).
 from __future__ import annotations
 
 import re
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from votal.tally.names import fold
 

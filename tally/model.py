@@ -123,7 +123,7 @@ class Outcome:
     reason: Reason | None = None
     rule: str = ""
     next: str | None = None   # "poll" | "runoff" after a tie
-    lynches: tuple[tuple[str, "Reason", str], ...] = ()   # MS-06: (player, reason, post) in order
+    lynches: tuple[tuple[str, Reason, str], ...] = ()   # MS-06: (player, reason, post) in order
 
 
 @dataclass(frozen=True, slots=True)

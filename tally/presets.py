@@ -7,10 +7,11 @@ Every rules.md **Interpretation** is an option here, with its documented default
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import time
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from votal.errors import GameFileError
 from votal.tally.model import PlayerState

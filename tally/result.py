@@ -8,7 +8,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from votal.tally.model import (
-    NO_LYNCH, DayResult, Outcome, Removal, Status, TallyRow, Vote, Violation,
+    NO_LYNCH,
+    DayResult,
+    Outcome,
+    Removal,
+    Status,
+    TallyRow,
+    Violation,
+    Vote,
 )
 
 

@@ -18,10 +18,11 @@ holds the forum's exact username (and user id) and later votes match.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
-from lxml import etree, html as lxml_html
+from lxml import etree
+from lxml import html as lxml_html
 
 from votal.scraper.model import Post
 from votal.tally.htmlwalk import BODY_PARSER

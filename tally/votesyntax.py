@@ -15,7 +15,7 @@ The target is cut at the first clause break (``,`` ``;`` `` (`` sentence end, ``
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from votal.tally.htmlwalk import BREAK, Piece
 

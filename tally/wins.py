@@ -7,7 +7,8 @@ while the game goes on. ``death`` is the departure just applied (its ``how``), w
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from votal.tally.factions import counts_as, side
 from votal.tally.roles import canonical, known

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 

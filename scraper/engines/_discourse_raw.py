@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 
 from votal.scraper.model import Post
@@ -36,7 +36,7 @@ def parse_raw(text: str) -> list[RawPost]:
         if not m:
             continue
         body = block[m.end():].strip("\n")
-        when = datetime.strptime(m.group(2), "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc)
+        when = datetime.strptime(m.group(2), "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
         out.append(RawPost(int(m.group(3)), m.group(1).strip(), when, markdown_to_html(body)))
     return out
 

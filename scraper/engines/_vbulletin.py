@@ -15,10 +15,21 @@ from lxml import etree
 
 from votal.scraper import dates
 from votal.scraper.engines._common import (
-    cls, drop_matching, edited_from_text, find, first, first_of, number,
+    cls,
+    drop_matching,
+    edited_from_text,
+    find,
+    first,
+    first_of,
+    number,
 )
 from votal.scraper.normalize import (
-    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
 )
 
 MEMBER_ID = re.compile(r"member\.php(?:\?(?:[^#]*&)?u(?:serid)?=|/)(\d+)|/members?/(\d+)-")

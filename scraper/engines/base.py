@@ -59,9 +59,10 @@ How to add an engine (the files to touch; CONTRIBUTING.md has the same list):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, Sequence
+from typing import Protocol
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 

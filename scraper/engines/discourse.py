@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
-from typing import Sequence
 from html import escape
 from urllib.parse import urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
@@ -41,13 +41,26 @@ from votal.errors import ScrapeError
 from votal.scraper.dates import from_iso
 from votal.scraper.engines import register
 from votal.scraper.engines._discourse_raw import (  # noqa: F401 (the /raw/ API lives on here)
-    RawPost, apply_raw, markdown_to_html, parse_raw,
+    RawPost,
+    apply_raw,
+    markdown_to_html,
+    parse_raw,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo, PostStream
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    class_tokens, clean, document, drop_all, fragment, has_class, inner_html,
-    make_quote, make_spoiler, normalize_colors, text_of, xp,
+    class_tokens,
+    clean,
+    document,
+    drop_all,
+    fragment,
+    has_class,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
+    xp,
 )
 
 BATCH = 20

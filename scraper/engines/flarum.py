@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Sequence
 from urllib.parse import urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
-
-from lxml import etree
 
 from votal.errors import ScrapeError
 from votal.scraper.dates import from_iso
@@ -32,7 +30,14 @@ from votal.scraper.engines._common import as_text, cls, find, first
 from votal.scraper.engines.base import Engine, Example, PageInfo, PostStream
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, document, fragment, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean,
+    document,
+    fragment,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
 )
 
 PER_PAGE = 20

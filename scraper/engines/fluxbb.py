@@ -21,8 +21,23 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, joined, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
-    keep_query, languages, load, number, query, text_time, wrote_name,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    drop_matching,
+    edited_from_text,
+    find,
+    first,
+    first_of,
+    joined,
+    keep_query,
+    languages,
+    load,
+    number,
+    query,
+    text_time,
+    wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post

@@ -21,13 +21,32 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    as_text, base_url, cls, drop_matching, find, first, first_of, joined, keep_query, languages,
-    load, number, offset_url, query, text_time, wrote_name,
+    as_text,
+    base_url,
+    cls,
+    drop_matching,
+    find,
+    first,
+    first_of,
+    joined,
+    keep_query,
+    languages,
+    load,
+    number,
+    offset_url,
+    query,
+    text_time,
+    wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
 )
 
 DEFAULT_STEP = 15

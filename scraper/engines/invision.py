@@ -24,8 +24,17 @@ from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.engines.ipb import IPB
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, document, drop_all, fragment, has_class, inner_html, make_quote, make_spoiler,
-    normalize_colors, text_of, xp,
+    clean,
+    document,
+    drop_all,
+    fragment,
+    has_class,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
+    xp,
 )
 
 _TOPIC = re.compile(r"(/topic/\d+-[^/?#]*)")

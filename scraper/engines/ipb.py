@@ -25,13 +25,31 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    joined, as_text, base_url, cls, drop_matching, find, first, first_of, keep_query,
-    languages, load, number, offset_url, query, text_time,
+    as_text,
+    base_url,
+    cls,
+    drop_matching,
+    find,
+    first,
+    first_of,
+    joined,
+    keep_query,
+    languages,
+    load,
+    number,
+    offset_url,
+    query,
+    text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
 )
 
 DEFAULT_STEP = 20

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from html import unescape
 from datetime import datetime
+from html import unescape
 from urllib.parse import parse_qsl, unquote, urlencode, urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
@@ -23,8 +23,16 @@ from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
-    text_of, xp,
+    clean,
+    document,
+    drop_all,
+    has_class,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
+    xp,
 )
 
 _PID = re.compile(r"pid=?(\d+)")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
@@ -22,8 +22,16 @@ from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
-    text_of, xp,
+    clean,
+    document,
+    drop_all,
+    has_class,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
+    xp,
 )
 
 _TOPIC = re.compile(r"(/topic/\d+(?:/[^/?#]+)?)")
@@ -145,7 +153,7 @@ def _post(li: etree._Element, thread: str, url: str) -> Post:
     pid = li.get("data-pid")
     stamp = li.get("data-timestamp", "")
     if stamp.isdigit():
-        when: datetime | None = datetime.fromtimestamp(int(stamp) / 1000, tz=timezone.utc)
+        when: datetime | None = datetime.fromtimestamp(int(stamp) / 1000, tz=UTC)
     else:
         metas = xp(li, ".//meta[@itemprop='datePublished']/@content")
         when = _iso(metas[0]) if metas else None  # None: kept, problems ["time"]

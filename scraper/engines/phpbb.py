@@ -28,13 +28,30 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, joined, as_text, base_url, cls, drop_matching, edited_from_text, find, first, first_of,
-    languages, load, number, text_time,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    drop_matching,
+    edited_from_text,
+    find,
+    first,
+    first_of,
+    joined,
+    languages,
+    load,
+    number,
+    text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
 )
 
 _USER_ID = re.compile(r"[?&;]u=(\d+)")

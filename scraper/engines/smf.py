@@ -25,8 +25,16 @@ from votal.scraper.engines import register
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, document, drop_all, has_class, inner_html, make_quote, make_spoiler, normalize_colors,
-    text_of, xp,
+    clean,
+    document,
+    drop_all,
+    has_class,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
+    xp,
 )
 
 DEFAULT_PER_PAGE = 15

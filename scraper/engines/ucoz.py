@@ -21,8 +21,18 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, drop_matching, find, first, languages, load, number,
-    text_time, wrote_name,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    drop_matching,
+    find,
+    first,
+    languages,
+    load,
+    number,
+    text_time,
+    wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post

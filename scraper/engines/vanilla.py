@@ -24,13 +24,28 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, joined, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    drop_matching,
+    find,
+    first,
+    first_of,
+    joined,
+    languages,
+    load,
     wrote_name,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
 )
 
 PER_PAGE = 30

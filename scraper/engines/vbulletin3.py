@@ -19,7 +19,17 @@ from votal.errors import ScrapeError
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, joined, as_text, base_url, cls, find, first, languages, load, number, text_time,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    find,
+    first,
+    joined,
+    languages,
+    load,
+    number,
+    text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post

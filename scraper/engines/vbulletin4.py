@@ -18,7 +18,18 @@ from lxml import etree
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, joined, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    find,
+    first,
+    first_of,
+    joined,
+    languages,
+    load,
+    number,
+    text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.engines.vbulletin3 import VBulletin3

@@ -16,7 +16,17 @@ from votal.scraper import dates
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, as_text, base_url, cls, find, first, first_of, languages, load, number, text_time,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    find,
+    first,
+    first_of,
+    languages,
+    load,
+    number,
+    text_time,
 )
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post

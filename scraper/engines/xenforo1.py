@@ -18,14 +18,30 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    absolute, joined, as_text, base_url, cls, drop_matching, find, first, first_of, languages, load,
-    number, text_time,
+    absolute,
+    as_text,
+    base_url,
+    cls,
+    drop_matching,
+    find,
+    first,
+    first_of,
+    joined,
+    languages,
+    load,
+    number,
+    text_time,
 )
 from votal.scraper.engines._xenforo import page_of, page_url_of, thread_url_of
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    clean, inner_html, make_quote, make_spoiler, normalize_colors, text_of,
+    clean,
+    inner_html,
+    make_quote,
+    make_spoiler,
+    normalize_colors,
+    text_of,
 )
 
 _POST_ID = re.compile(r"post-(\d+)")

@@ -6,8 +6,8 @@ Each check raises GameFileError naming the file, the event (index and type) and 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Callable
 
 from votal.errors import GameFileError
 from votal.tally.game import Event, Game

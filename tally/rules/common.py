@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
-from typing import Callable
 
 from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.context import Ballot, Day

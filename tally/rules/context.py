@@ -7,19 +7,25 @@ freezes it into a :class:`votal.tally.model.DayResult`.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import Any
 
 from votal.scraper.model import Post
 from votal.tally.game import Event, Game
 from votal.tally.model import (
-    Effect, Outcome, PlayerState, Removal, ReviewItem, Status, Violation,
+    Effect,
+    Outcome,
+    PlayerState,
+    Removal,
+    ReviewItem,
+    Status,
+    Violation,
 )
 from votal.tally.roles import canonical, reveal_entry
 from votal.tally.schedule import Schedule, VoteClock
 from votal.tally.timeline import Timeline
-
 
 _TICK = timedelta(microseconds=1)
 

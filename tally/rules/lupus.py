@@ -76,7 +76,7 @@ def runoff_result(day: Day, candidates: tuple[str, ...], ballots) -> Outcome:
             votes[voter] = b.target
             day.notes.append(f"LM-02: {day.name(voter)}'s day vote carried into the runoff")
     counts = {c: 0 for c in candidates}
-    for voter, target in votes.items():
+    for target in votes.values():
         if target in counts:
             counts[target] += 1
     for e in day.events("priest"):   # LM-05 (rev. 2): only a runoff removal touches the runoff

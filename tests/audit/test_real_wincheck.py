@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-
 from tests.conftest import shared_path
 from votal.audit.wincheck import Death, first_win
 

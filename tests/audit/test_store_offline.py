@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from tests.conftest import FIXTURES
 from votal.cli import main
@@ -21,8 +21,8 @@ def _page(n: int, fetched: datetime, body: str) -> PageRecord:
 def test_audit_from_the_store_finds_an_edit_after_the_deadline(tmp_path, capsys):
     posts = read_posts_jsonl(FIXTURES / "audit" / "ms-agree" / "posts.jsonl")
     db = tmp_path / "votal.db"
-    first = datetime(2026, 11, 2, 17, 0, tzinfo=timezone.utc)
-    late = datetime(2026, 11, 2, 23, 30, tzinfo=timezone.utc)   # the day's deadline is 23:00
+    first = datetime(2026, 11, 2, 17, 0, tzinfo=UTC)
+    late = datetime(2026, 11, 2, 23, 30, tzinfo=UTC)   # the day's deadline is 23:00
     edited = [replace(p, html=p.html.replace("VOTE: Bill</span> fine", "VOTE: Chris</span> fine"))
               for p in posts]
     assert edited != posts

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from votal.audit.compare import compare_count, compare_elimination, make_resolver
 from votal.audit.draws import derived_seed, draw_cursed, gatto_nero_draw
 from votal.audit.edits import edited_votes, marks_reader
-from votal.tally.votecounts import Announcement, parse_votecount
 from votal.audit.wincheck import Death, first_win, lm08
 from votal.scraper.model import Post, PostVersion
+from votal.tally.votecounts import Announcement, parse_votecount
 
-UTC = timezone.utc
+UTC = UTC
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 PLAYERS = {"Nikos": ["Nick"], "Anna": [], "Bill": ["Vasilis"], "Chris": [], "Dora": []}
 
@@ -186,8 +186,8 @@ def test_ms_endgame_when_the_night_kill_decides():
 def test_announcement_of_no_player_is_left_for_a_human():
     from tests.conftest import FIXTURES
     from votal.audit.replay import ModCount, audit_day
-    from votal.tally.votecounts import read_mod_post
     from votal.load import load_game
+    from votal.tally.votecounts import read_mod_post
 
     game = load_game(FIXTURES / "audit" / "ms-agree" / "game.toml")
     post = _post("9", "The stranger was lynched by the mob.<br>Bill has been lynched.", author="Mod")

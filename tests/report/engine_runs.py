@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_days(game_toml: str) -> tuple[dict, ...]:
     from votal.load import load_game, load_posts
     from votal.tally import tally_game

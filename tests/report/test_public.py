@@ -10,9 +10,9 @@ import pytest
 from lxml import html as lxml_html
 
 from votal.report import FORMATS, escape, public_view, render
+from votal.report.i18n import LANGUAGES, OUTCOMES, REASONS, STRINGS, VIOLATIONS
 from votal.report.public import PUBLIC_NOTE_RULES
 from votal.report.view import revealed_text
-from votal.report.i18n import LANGUAGES, OUTCOMES, REASONS, STRINGS, VIOLATIONS
 
 from ..conftest import FIXTURES, SHARED, shared_path
 from .engine_runs import game_days

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -13,7 +13,7 @@ ATHENS = ZoneInfo("Europe/Athens")
 ROME = ZoneInfo("Europe/Rome")
 MOSCOW = ZoneInfo("Europe/Moscow")
 NEW_YORK = ZoneInfo("America/New_York")
-UTC = timezone.utc
+UTC = UTC
 # Sunday 29 November 2026, 22:30 in Athens (20:30 UTC): one fixed instant for every case.
 NOW = datetime(2026, 11, 29, 22, 30, tzinfo=ATHENS)
 
@@ -142,7 +142,7 @@ def test_from_iso_assumes_given_zone():
 
 # ---- issue 11: relative dates in every language, the post counter, no fetch time ----------
 
-_NOW11 = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+_NOW11 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 _ATH = ZoneInfo("Europe/Athens")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import sys
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
 
@@ -22,7 +22,7 @@ from votal.scraper.store import Store
 sys.path.insert(0, str(Path(__file__).parent))
 import fakeforum as ff  # noqa: E402
 
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 ALL = engines.all_engines()
 EXAMPLES = [pytest.param(e, ex, id=f"{e.name}:{ex.url}") for e in ALL for ex in e.examples]
 
@@ -82,7 +82,7 @@ def test_only_engines_with_their_own_fetch_strategy_declare_one():
 def test_a_page_of_another_kind(engine: Engine):
     page = "<html><body><p>Nothing here</p></body></html>"
     assert not engine.detect(page)
-    assert engine.parse_page(page, "https://x.example/", timezone.utc, NOW) == []
+    assert engine.parse_page(page, "https://x.example/", UTC, NOW) == []
 
 
 def _adapter_modules() -> list[ModuleType]:
@@ -108,7 +108,7 @@ def test_reading_a_page_changes_no_page_url():
     url = "https://lupus.example.it/index.php?topic=1234.20"
     before = smf.page_url(url, 3)
     info = smf.page_info(page, url)
-    smf.parse_page(page, url, timezone.utc, NOW)
+    smf.parse_page(page, url, UTC, NOW)
     assert info.per_page == 20
     assert smf.page_url(url, 3) == before == "https://lupus.example.it/index.php?topic=1234.30"
     assert smf.page_url(url, 3, info) == "https://lupus.example.it/index.php?topic=1234.40"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -12,9 +12,9 @@ import pytest
 from tests.conftest import FIXTURES, shared_path
 from votal.errors import ScrapeError
 from votal.scraper import engines
-from votal.scraper.engines import discourse, forumotion, nodebb
+from votal.scraper.engines import discourse
 
-UTC = timezone.utc
+UTC = UTC
 ROME = ZoneInfo("Europe/Rome")
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from tests.conftest import FIXTURES, shared_path
 from votal.scraper import engines
-from votal.scraper.engines import invision, mybb, smf
+from votal.scraper.engines import invision
 
-UTC = timezone.utc
+UTC = UTC
 ATHENS, ROME, MOSCOW = ZoneInfo("Europe/Athens"), ZoneInfo("Europe/Rome"), ZoneInfo("Europe/Moscow")
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 
@@ -351,7 +351,7 @@ def test_demo_pages_parse_completely_with_red_votes_intact():
         elif p.author != "Αφηγητής":
             assert reds == [], p.number  # no red outside quotes: not a vote
     by_number = {p.number: p for p in posts}
-    assert '<blockquote data-author="Λάμπρος" data-post="%s">' % by_number[14].id in by_number[43].html
+    assert f'<blockquote data-author="Λάμπρος" data-post="{by_number[14].id}">' in by_number[43].html
     assert "νικήσει" not in by_number[31].html  # the red signature is not the post
     assert by_number[13].edited is not None and "Επεξεργ" not in by_number[13].html
     assert '<span style="color: #0000cd">Χάρη</span>' in by_number[21].html

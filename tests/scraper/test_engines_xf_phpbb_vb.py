@@ -8,10 +8,8 @@ Italian, Russian game threads); the values read off those pages by hand are the
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
-
-import pytest
 
 from tests.conftest import FIXTURES, shared_path
 from tests.scraper.test_engine_fixtures import analyse
@@ -20,7 +18,7 @@ from votal.scraper.engines._common import decode
 from votal.tally.colour import is_red
 
 ATHENS, ROME, MOSCOW = ZoneInfo("Europe/Athens"), ZoneInfo("Europe/Rome"), ZoneInfo("Europe/Moscow")
-UTC = timezone.utc
+UTC = UTC
 NOW = datetime(2026, 11, 29, 22, 30, tzinfo=ATHENS)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -11,7 +11,7 @@ from votal.scraper import engines
 from votal.scraper.engines._common import decode
 
 MINE = ("xenforo2", "xenforo1", "phpbb", "vbulletin3", "vbulletin4", "vbulletin5")
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("url", [
@@ -51,8 +51,8 @@ def test_xenforo2_hands_xenforo1_markup_over():
     """XF1 boards are routed to xenforo2 by URL: the page is still parsed as XF1."""
     data = (FIXTURES / "engines" / "xenforo1" / "ru_mafia17_page1.html").read_bytes()
     url = "https://mafia.example.ru/threads/mafija-17-gorod-grekhov.555/"
-    via_xf2 = engines.for_url(url).parse_page(data, url, timezone.utc, NOW)
-    assert via_xf2 == engines.get("xenforo1").parse_page(data, url, timezone.utc, NOW)
+    via_xf2 = engines.for_url(url).parse_page(data, url, UTC, NOW)
+    assert via_xf2 == engines.get("xenforo1").parse_page(data, url, UTC, NOW)
     assert len(via_xf2) == 3
     assert engines.for_url(url).page_info(data, url).last == 2
 
@@ -62,7 +62,7 @@ def test_vbulletin4_hands_vbulletin3_markup_over():
     url = "https://mafia.example.ru/showthread.php?t=4242&page=3"
     engine = engines.for_url(url)
     assert engine.name == "vbulletin4"
-    assert [p.id for p in engine.parse_page(data, url, timezone.utc, NOW)] == \
+    assert [p.id for p in engine.parse_page(data, url, UTC, NOW)] == \
         ["88001", "88007", "88012"]
     assert engine.page_info(data, url).last == 5
 
@@ -83,7 +83,7 @@ def test_only_the_right_adapter_detects_a_real_page(folder, fname, name):
 
 
 def test_decode_charsets():
-    assert decode("Χθες".encode("utf-8")) == "Χθες"
+    assert decode("Χθες".encode()) == "Χθες"
     assert decode(b"\xef\xbb\xbfabc") == "abc"
     assert decode("Вчера в 20:04, голосую за Бориса".encode("cp1251")) == \
         "Вчера в 20:04, голосую за Бориса"
@@ -98,6 +98,6 @@ def test_a_post_without_a_readable_time_is_kept_without_it():
     data = (FIXTURES / "engines" / "vbulletin4" / "it_lupus13_page2.html").read_text("utf-8")
     broken = data.replace("Ieri,&nbsp;<span class=\"time\">20:04</span>", "quando capita")
     url = "https://lupus.example.it/forum/showthread.php/3131-Lupus-in-Tabula-13/page2"
-    posts = {p.id: p for p in engines.get("vbulletin4").parse_page(broken, url, timezone.utc, NOW)}
+    posts = {p.id: p for p in engines.get("vbulletin4").parse_page(broken, url, UTC, NOW)}
     assert posts["45017"].time is None and posts["45017"].problems == ("time",)
     assert posts["45017"].author

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from datetime import datetime, timezone
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -76,7 +76,7 @@ def test_no_clue_is_none():
 
 def test_clue_times_are_aware():
     got = page_fetched_at("It is currently Wed Jul 21, 2010 5:15 pm<", ATHENS, ["en"])
-    assert got == datetime(2010, 7, 21, 14, 15, tzinfo=timezone.utc)
+    assert got == datetime(2010, 7, 21, 14, 15, tzinfo=UTC)
 
 
 def test_a_saved_page_dates_itself_by_its_httrack_stamp(tmp_path):

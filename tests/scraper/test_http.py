@@ -14,7 +14,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 import fakeforum as ff  # noqa: E402
 
 from votal.errors import (  # noqa: E402
-    ChallengeError, FetchError, InputError, LoginWallError, NotAThreadError, UnknownEngineError,
+    ChallengeError,
+    FetchError,
+    InputError,
+    LoginWallError,
+    NotAThreadError,
+    UnknownEngineError,
     VotalError,
 )
 from votal.scraper.fetch import scrape  # noqa: E402

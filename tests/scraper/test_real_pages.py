@@ -7,7 +7,7 @@ answers in that folder are not pages: their adapters test them on their own.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -17,7 +17,7 @@ from votal.scraper import engines
 from votal.scraper.encoding import decode
 
 REAL = ("real", "engines")
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 UTC = ZoneInfo("UTC")
 
 # folder -> {file: (registry name, posts on the page, page URL)}; counts read off the markup

@@ -250,7 +250,7 @@ def test_concurrent_creation_of_a_new_store_threads(tmp_path):
         barrier = threading.Barrier(6)
         errors = []
 
-        def create():
+        def create(barrier=barrier, path=path, errors=errors):
             barrier.wait()
             try:
                 with Store(path) as st:

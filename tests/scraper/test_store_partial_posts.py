@@ -4,12 +4,12 @@ schema-1 stores in place (issue 11; interfaces.md §2 rev. 2)."""
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from votal.scraper.model import Post
 from votal.scraper.store import SCHEMA_VERSION, PageRecord, Store
 
-T0 = datetime(2026, 11, 2, 10, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
 THREAD = "https://forum.example/t/1"
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import timezone
+from datetime import UTC
 
 from votal.tally import tally_day, tally_game
 from votal.tally.model import Status
 
 from .helpers import Thread, at, make_game
 
-UTC = timezone.utc
+UTC = UTC
 MS = {"schedule": {"deadline": "23:59", "day_change": "23:59"}, "timezone": "UTC"}
 RESULT_KEYS = {"game", "ruleset", "day", "language", "timezone", "thread", "start", "deadline",
                "majority", "tally", "outcome", "absent", "removed", "votes", "violations",

@@ -32,7 +32,6 @@ from votal.tally import GamePosts, tally_day, tally_game
 from votal.tally.game import PLAYER_KEYS, SCHEDULE_KEYS, TOP_KEYS, Game, parse_game
 from votal.tally.presets import PRESETS
 
-
 RULESETS = sorted(PRESETS)
 # A Monday, and a Friday: palermo-classic pauses the weekend (PC-01, C-10).
 DAY1S = (date(2026, 11, 2), date(2026, 11, 6))

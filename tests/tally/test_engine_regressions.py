@@ -13,7 +13,6 @@ from votal.tally.game import parse_game
 from .helpers import Thread, at, game_dict, make_game
 
 
-
 def test_no_lynch_leading_at_the_deadline_is_no_lynch() -> None:
     """MS-03: No Lynch alone at the top without a majority (found by (c): it crashed the tally)."""
     utc = ZoneInfo("UTC")

@@ -7,8 +7,7 @@ import json
 import pytest
 
 from tests.conftest import shared_path
-from votal.tally.extract import (Mark, MarkKind, PostReading, only_mark, read_post,
-                                 words_besides)
+from votal.tally.extract import Mark, MarkKind, PostReading, only_mark, read_post, words_besides
 
 RED = MarkKind.RED
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -57,7 +57,7 @@ def test_clean_name():
 
 def _post(author, author_id, n):
     return Post(str(n), n, "t", f"t#{n}", author, author_id,
-                datetime(2026, 11, 2, 9, n, tzinfo=timezone.utc), None, "<p>hi</p>")
+                datetime(2026, 11, 2, 9, n, tzinfo=UTC), None, "<p>hi</p>")
 
 
 def test_names_resolve_to_forum_usernames_with_ids():

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from votal.tally.votecounts import (CountLine, html_to_text, parse_announcements, parse_count_line,
-                                    parse_votecount, read_mod_post)
+from votal.tally.votecounts import (
+    CountLine,
+    html_to_text,
+    parse_announcements,
+    parse_count_line,
+    parse_votecount,
+    read_mod_post,
+)
 
 
 @pytest.mark.parametrize("line, expected", [
