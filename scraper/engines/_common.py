@@ -8,7 +8,7 @@ Pure functions; no I/O.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
@@ -100,14 +100,14 @@ def languages(doc: etree._Element) -> list[str]:
     return [head, *rest] if head else list(dates.DEFAULT_LANGUAGES)
 
 
-def text_time(text: str, tz: ZoneInfo, now: datetime | None, langs: list[str],
+def text_time(text: str, tz: ZoneInfo | timezone, now: datetime | None, langs: list[str],
               where: str) -> datetime | None:
     """A visible date, or None when it means no instant: the post is then kept without its time
     (``problems: ["time"]``, issue 11) — one unreadable date never refuses a page."""
     return dates.parse_forum_time(text, tz, now, langs)
 
 
-def edited_from_text(text: str, names: list[str], tz: ZoneInfo, now: datetime,
+def edited_from_text(text: str, names: list[str], tz: ZoneInfo | timezone, now: datetime,
                      langs: list[str]) -> datetime | None:
     """The time in an edit notice ("Last edited by X on <date>, edited 2 times in total.").
 

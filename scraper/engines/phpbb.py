@@ -205,13 +205,13 @@ class PhpBB(Engine):
         thread = self.thread_url(joined(base, topic) if topic else url)
         step = info.per_page or DEFAULT_STEP
         start = int(_query(url).get("start") or 0) or (info.current - 1) * step
-        tz = page_zone(doc) or tz
+        zone = page_zone(doc) or tz  # the page's own zone: a fixed offset when it names none
         posts = find(doc, f"//div[{cls('post')}][starts-with(@id, 'p')]"
                           f"[.//*[{cls('postbody')}]]")
         if posts:
-            return [_post(p, start + i + 1, thread, base, url, tz, now, langs)
+            return [_post(p, start + i + 1, thread, base, url, zone, now, langs)
                     for i, p in enumerate(posts)]
-        return [_table_post(a, start + i + 1, thread, base, url, tz, now, langs)
+        return [_table_post(a, start + i + 1, thread, base, url, zone, now, langs)
                 for i, a in enumerate(_table_anchors(doc))]
 
 
@@ -238,7 +238,7 @@ def _table_anchors(doc: etree._Element) -> list[etree._Element]:
 
 
 def _table_post(anchor: etree._Element, num: int, thread: str, base: str, url: str,
-                tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
+                tz: ZoneInfo | timezone, now: datetime | None, langs: list[str]) -> Post:
     m = _ANCHOR.match(anchor.get("name"))
     if m is None:  # not reached: _table_anchors keeps only names _ANCHOR matches
         raise ScrapeError(f"{url}: post anchor {anchor.get('name')!r} has no number")
@@ -256,7 +256,7 @@ def _table_post(anchor: etree._Element, num: int, thread: str, base: str, url: s
     )
 
 
-def _table_time(table: etree._Element, pid: str, tz: ZoneInfo, now: datetime | None,
+def _table_time(table: etree._Element, pid: str, tz: ZoneInfo | timezone, now: datetime | None,
                 langs: list[str]) -> datetime | None:
     """The date beside the post link (``<b>Posted:</b> Sun Sep 27, 2009 4:13 pm``)."""
     for link in find(table, ".//a[contains(@href, $frag)]", frag=f"#p{pid}"):
@@ -346,7 +346,7 @@ def _with_start(url: str, start: int) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(q), ""))
 
 
-def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo,
+def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo | timezone,
           now: datetime, langs: list[str]) -> Post:
     pid = div.get("id")[1:]
     where = f"{url}: post {pid}"
@@ -378,7 +378,7 @@ def _in_postbody(div: etree._Element, expr: str) -> etree._Element | None:
     return found if found is not None else first(div, _POSTBODY + expr[1:])
 
 
-def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo,
+def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo | timezone,
           now: datetime, langs: list[str]) -> datetime | None:
     if author_p is None:
         return None
@@ -390,7 +390,7 @@ def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo
     return text_time(text, tz, now, langs, where)
 
 
-def _edited(notice: etree._Element | None, tz: ZoneInfo, now: datetime,
+def _edited(notice: etree._Element | None, tz: ZoneInfo | timezone, now: datetime,
             langs: list[str]) -> datetime | None:
     """"Last edited by X on <date>, edited N times in total." (a moderation notice has no date)."""
     if notice is None:
