@@ -42,7 +42,7 @@ def gatto_nero_draw(title: str, day: int, result: Mapping, roles: Mapping[str, s
     if not cats:
         return None
     cat = cats[0]
-    voters = next((row["voters"] for row in result.get("tally") or () if row["player"] == cat), [])
+    voters: list[str] = next((row["voters"] for row in result.get("tally") or () if row["player"] == cat), [])
     village = [v for v in voters if side(roles.get(v), factions.get(v)) == "town"]
     private = result.get("private") or {}
     engine_seed = private.get("seed")

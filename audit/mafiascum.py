@@ -11,12 +11,12 @@ running count just before that post (``tally_day(..., until=...)``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from votal.audit.compare import CountCheck, EliminationCheck, make_resolver
+from votal.audit.compare import CountCheck, EliminationCheck, Resolve, make_resolver
 from votal.audit.replay import ModCount, audit_day
 from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, tally_day
@@ -79,9 +79,12 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     first, last = outcome["phase_start_post"], outcome["phase_end_post"]
     day_posts = [p for p in posts if first < p.number <= last]
     start = next(p.time for p in posts if p.number == first)
+    assert start is not None  # the archive's posts all carry a time
     # The end post closes the day; a minute more keeps votes posted in its own minute inside
     # (the forum prints minutes) -- nothing after it is in the day's posts.
-    end = next(p.time for p in posts if p.number == last) + timedelta(minutes=1)
+    last_time = next(p.time for p in posts if p.number == last)
+    assert last_time is not None  # the archive's posts all carry a time
+    end = last_time + timedelta(minutes=1)
     game = day_game(meta, outcome, start, end)
     gposts = GamePosts(tuple(day_posts), None)
     resolve = make_resolver({p.name: p.aliases for p in game.players})
@@ -122,12 +125,17 @@ def real_days(root: Path) -> Iterator[RealDay]:
         yield audit_clean_day(meta, o, cache[o["thread"]])
 
 
+def _is_player(resolve: Resolve) -> Callable[[str], bool]:
+    """The reader's test of a name: one the day's players resolve."""
+    return lambda text: resolve(text) is not None
+
+
 def listed_counts(root: Path) -> Iterator[tuple[str, dict, ModPost]]:
     """Each post of ``mod_votecounts.jsonl`` (listed by the curators' filter, independently of
     votal) inside a clean day, read as the audit reads it: ``(game-day, row, reading)``."""
     outcomes = [json.loads(line) for line in (root / "day_outcomes.jsonl").open(encoding="utf-8")]
     clean = [o for o in outcomes if is_clean(o)]
-    cache: dict[str, dict[int, Post]] = {}
+    cache: dict[str, dict[int | None, Post]] = {}
     for row in map(json.loads, (root / "mod_votecounts.jsonl").open(encoding="utf-8")):
         day = next((o for o in clean if o["thread"] == row["thread"]
                     and o["phase_start_post"] < row["post_number"] <= o["phase_end_post"]), None)
@@ -138,5 +146,5 @@ def listed_counts(root: Path) -> Iterator[tuple[str, dict, ModPost]]:
             cache[row["thread"]] = {p.number: p for p in thread_posts(path, row["thread"])}
         resolve = make_resolver({slot[0]: slot[1:] for slot in day["alive_slots"]})
         reading = read_mod_post(cache[row["thread"]][row["post_number"]].html,
-                                lambda text, r=resolve: r(text) is not None)
+                                _is_player(resolve))
         yield f"{day['game_number']}-d{day['day']}", row, reading

@@ -98,6 +98,7 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
         title = reading.votecount.label if reading.votecount else reading.unreadable
         label_day = _label_day(title)
         days = {int(r["day"]) for r in results}
+        assert p.time is not None  # callers pass timed posts only: an untimed one has no day
         day = label_day if label_day in days else day_of(p.time, results)
         out.append(ModCount(p, reading, day, announcement_day(p.time, results)))
     return out
@@ -115,6 +116,7 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     """
     if running is None:
         def running(p: Post) -> dict:
+            assert p.time is not None  # moderator posts come from read_mod_posts: timed
             return tally_day(game, posts, day, until=(p.time, p.number or 0)).to_dict()
     ctx = Context(tuple(result.get("votes") or ()),
                   bool(game.options.get("unvote_required", False)), resolve)
@@ -217,7 +219,8 @@ def audit_game(game, posts) -> GameAudit:
     every = sorted((p for p in (*posts.main, *(posts.votes or ())) if p.time is not None),
                    key=Post.sort_key)
     mod = read_mod_posts(every, game.moderators, results, resolve)
-    days, gone = [], set()
+    days: list[DayAudit] = []
+    gone: set[str] = set()
     for i, result in enumerate(results):
         day = int(result["day"])
         end = datetime.fromisoformat(results[i + 1]["start"]) if i + 1 < len(results) else None

@@ -16,6 +16,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 from matplotlib.figure import Figure  # noqa: E402  (the backend must be chosen first)
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from votal.report import i18n  # noqa: E402
 from votal.report.view import WINDOWS, superseded_posts  # noqa: E402
@@ -50,7 +51,9 @@ def replay(result: dict) -> list[Step]:
         counts: dict[str, int] = {}
         for t, w in standing.values():
             counts[t] = counts.get(t, 0) + w
-        steps.append(Step(i18n.local(v.get("time"), tz), counts))
+        when = i18n.local(v.get("time"), tz)
+        assert when is not None  # every vote of a tally is a timed post's
+        steps.append(Step(when, counts))
     return steps
 
 
@@ -69,11 +72,14 @@ def timeline_figure(result: dict, lang: str) -> Figure:
         xs = [s.time for s in steps] + ([end] if end else [])
         ys = [s.counts.get(name, 0) for s in steps]
         ys += [ys[-1]] if end else []
-        ax.step(xs, ys, where="post", label=name, linewidth=2)
+        # matplotlib plots datetimes through its units registry; its stubs accept numbers only
+        ax.step(xs, ys, where="post", label=name, linewidth=2)  # type: ignore[arg-type]
     _marks(ax, result, deadline, lang)
     ax.set_title(f"{i18n.t('timeline', lang)} — {i18n.t('day', lang, day=result.get('day'))}")
     ax.set_ylabel(i18n.t("count", lang))
-    ax.yaxis.get_major_locator().set_params(integer=True)
+    locator = ax.yaxis.get_major_locator()
+    if isinstance(locator, MaxNLocator):  # the default AutoLocator is one
+        locator.set_params(integer=True)
     ax.set_ylim(bottom=0)
     if names:
         ax.legend(loc="upper left", fontsize=8, ncol=2 if len(names) > 6 else 1)

@@ -51,7 +51,7 @@ def schedule_lines(game: Game, days: int = DAYS) -> list[str]:
         clock = schedule.clock(n)
         window = (f", change window {clock.window_open.astimezone(tz):%H:%M}–"
                   f"{clock.window_close.astimezone(tz):%H:%M} (PX-03)"
-                  if clock.window_open else "")
+                  if clock.window_open and clock.window_close else "")
         murder = schedule.murder_time(n)
         murder_text = f", murder {murder.astimezone(tz):%H:%M}" if murder else ""
         moved = " (moved in [schedule.day])" if n in game.schedule.days else ""

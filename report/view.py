@@ -154,7 +154,7 @@ def revealed_text(item: object) -> str:
     return str(item)
 
 
-def _int_or_none(value: object) -> int | None:
+def _int_or_none(value: str | int | None) -> int | None:
     return None if value is None else int(value)
 
 
@@ -196,7 +196,7 @@ def _ref(vote: dict, tz: str | None, struck: bool = False) -> VoteRef:
 def _counted_vote(votes: list[dict], voter: str, target: str) -> dict | None:
     mine = [v for v in votes if v.get("voter") == voter and v.get("status") == "counted"]
     same = [v for v in mine if v.get("target") == target]
-    return (same or mine or [None])[-1]
+    return (same or mine)[-1] if same or mine else None
 
 
 def _rows(result: dict, changed: set[str], lang: str) -> tuple[Row, ...]:

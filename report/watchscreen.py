@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import sys
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from votal.report.changes import leaders, line, stamp
 from votal.report.terminal import write_out
+
+if TYPE_CHECKING:
+    from rich.live import Live
 
 
 def time_left(tick) -> str:
@@ -68,14 +72,14 @@ class LiveScreen:
 
         self.fmt, self.stream = fmt, stream or sys.stdout
         self.console = Console(file=self.stream, highlight=False)
-        self._live = None
+        self._live: Live | None = None
         self._violations: list[str] = []
 
     def __enter__(self):
         from rich.live import Live
 
-        self._live = Live(console=self.console, auto_refresh=False, transient=False)
-        self._live.start()
+        self._live = live = Live(console=self.console, auto_refresh=False, transient=False)
+        live.start()
         return self
 
     def __exit__(self, *exc) -> None:
@@ -86,8 +90,10 @@ class LiveScreen:
     def show(self, tick) -> None:
         if self._live is None:
             self.__enter__()
+        live = self._live
+        assert live is not None  # __enter__ started it
         self._violations += [c.what for c, _ in tick.changes if c.kind == "violation"]
-        self._live.update(self.render(tick), refresh=True)
+        live.update(self.render(tick), refresh=True)
 
     def render(self, tick):
         from rich.console import Group
