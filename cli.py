@@ -11,13 +11,18 @@ import contextlib
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 # click's usage-error base class, wherever this typer keeps click (vendored as typer._click from
 # 0.2x on, a package of its own before): found through a class typer exports.
-ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+if TYPE_CHECKING:  # the class the lookup below finds in the typer installed (typer._click)
+    from typer._click.exceptions import ClickException
+else:
+    ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 from votal.errors import (
     InputError,
@@ -79,6 +84,19 @@ def _notify(message: str) -> None:
 
 # ---- scrape (scraper/) ---------------------------------------------------------------------
 
+class _PageProgress:
+    """The scrape's progress callback; ``done``: pages stored so far (each page is stored in
+    one transaction), for the line of an interrupted scrape."""
+
+    def __init__(self, show: Callable[[int, int | None], None]):
+        self.done = 0
+        self._show = show
+
+    def __call__(self, done: int, total: int | None) -> None:
+        self.done = done
+        self._show(done, total)
+
+
 @contextlib.contextmanager
 def _scrape_progress():
     """A rich progress bar on stderr for long scrapes (shown from 3 pages on), gone when done."""
@@ -92,7 +110,6 @@ def _scrape_progress():
 
     def update(done: int, total: int | None) -> None:
         nonlocal task
-        update.done = done
         if task is None:
             if not tty or not total or total < 3:
                 return
@@ -100,9 +117,8 @@ def _scrape_progress():
             task = bar.add_task("pages", total=total)
         bar.update(task, completed=done, total=max(total or done, done))
 
-    update.done = 0  # pages stored so far (each page is stored in one transaction)
     try:
-        yield update
+        yield _PageProgress(update)
     finally:
         if task is not None:
             bar.stop()

@@ -175,6 +175,7 @@ class Watcher:
             advance(self._count(st, n, clock.close, now, ALL))
             st.pending = () if closed else tuple(_view(tally_day(st.game, st.posts, n),
                                                        self.public).get("absent", ()))
+        assert st.result is not None  # a first step always counts (above)
         closed = closed or _hammered(st.result)
         pending = () if closed else st.pending
         warning = clock.deadline - WARN_BEFORE <= now < clock.deadline
@@ -193,6 +194,7 @@ class Watcher:
                     game_text=Path(self.game_file).read_text(encoding="utf-8"))
         now = self.clock()
         tick = self.step(st, now, refresh=True)
+        assert st.last_refresh is not None  # set by every refresh, the first included
         while not self._done(st, tick):
             self.screen.show(tick)
             due = st.last_refresh + timedelta(seconds=self.every)
@@ -205,6 +207,7 @@ class Watcher:
     @staticmethod
     def _done(st: _State, tick: Tick) -> bool:
         """Closed, and the thread refreshed since (the last posts in time are in), or a hammer."""
+        assert st.last_refresh is not None  # run() refreshes before asking
         return tick.closed and (_hammered(tick.result) or st.last_refresh >= tick.close)
 
     def _finish(self, st: _State, tick: Tick) -> str:
@@ -232,7 +235,9 @@ def _boundaries(game: Game, clock) -> list[datetime]:
 
 def _hammered(result: dict | None) -> bool:
     """MS-02: a majority ended the day before the deadline."""
-    return bool(result) and (result.get("outcome") or {}).get("reason") == "majority"
+    if not result:
+        return False
+    return (result.get("outcome") or {}).get("reason") == "majority"
 
 
 # ---- replay -------------------------------------------------------------------------------------
@@ -300,6 +305,7 @@ def watch_game(game_file: str | Path, *, render: Render, screen: Screen,
 
     sleep = sleep or time.sleep
     if replay:
+        assert stored is not None  # a replay reads the stored posts (the CLI gives both)
         game = load_game(game_file)
         posts = stored(game)
         day = day or last_day(game, posts)
@@ -308,6 +314,7 @@ def watch_game(game_file: str | Path, *, render: Render, screen: Screen,
                           sleep=vclock.sleep, screen=screen, render=render, every=every,
                           day=day, public=public, min_every=1.0)
     else:
+        assert live_refresh is not None  # a live watch refreshes the thread (the CLI gives both)
         watcher = Watcher(game_file, refresh=live_refresh, clock=clock or (lambda: datetime.now(UTC)),
                           sleep=sleep, screen=screen, render=render, every=every, day=day,
                           public=public)
