@@ -166,8 +166,13 @@ def merge_versions(posts: Iterable[Post]) -> list[Post]:
         if base is None:
             first[p.id] = p
         elif p.html != base.html and all(v.html != p.html for v in base.versions):
-            version = PostVersion(p.edited or p.time, p.html)
-            first[p.id] = replace(base, versions=base.versions + (version,))
+            # A copy without a time of its own was seen no earlier than the first version. When
+            # no reading of the post has a time, the post is already in review
+            # (V-UNREADABLE-POST) and never counted: its later texts cannot be placed in time.
+            seen = p.edited or p.time or base.edited or base.time
+            if seen is not None:
+                version = PostVersion(seen, p.html)
+                first[p.id] = replace(base, versions=base.versions + (version,))
     return list(first.values())
 
 
