@@ -120,7 +120,7 @@ def from_iso(value: str, assume: ZoneInfo | timezone = UTC) -> datetime:
     return t if t.tzinfo is not None else t.replace(tzinfo=assume)
 
 
-def parse_forum_time(text: str, tz: ZoneInfo, now: datetime | None,
+def parse_forum_time(text: str, tz: ZoneInfo | timezone, now: datetime | None,
                      languages: Sequence[str] | None = None,
                      date_order: str | None = None) -> datetime | None:
     """The instant a forum's visible date text means, in ``tz``; ``None`` when it means none.
@@ -171,7 +171,7 @@ def _normalise(text: str) -> str:
     return " ".join(stripped.lower().split())
 
 
-def _localise(naive: datetime, tz: ZoneInfo) -> datetime:
+def _localise(naive: datetime, tz: ZoneInfo | timezone) -> datetime:
     return naive.replace(tzinfo=tz)
 
 
@@ -304,7 +304,7 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
 
 
 @lru_cache(maxsize=2048)
-def _dateparser_fallback(norm: str, tz: ZoneInfo, base: datetime | None,
+def _dateparser_fallback(norm: str, tz: ZoneInfo | timezone, base: datetime | None,
                          langs: tuple[str, ...], order: str) -> datetime | None:
     """Anything the fast paths did not read; needs a digit and a full day+month to be trusted
     (and the year too when no fetch time ``base`` can supply it)."""

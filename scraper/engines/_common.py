@@ -107,7 +107,7 @@ def text_time(text: str, tz: ZoneInfo | timezone, now: datetime | None, langs: l
     return dates.parse_forum_time(text, tz, now, langs)
 
 
-def edited_from_text(text: str, names: list[str], tz: ZoneInfo | timezone, now: datetime,
+def edited_from_text(text: str, names: list[str], tz: ZoneInfo | timezone, now: datetime | None,
                      langs: list[str]) -> datetime | None:
     """The time in an edit notice ("Last edited by X on <date>, edited 2 times in total.").
 

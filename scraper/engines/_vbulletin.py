@@ -175,7 +175,7 @@ def member_id(href: str | None) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
-def edited_time(note: etree._Element | None, names: list[str], tz: ZoneInfo, now: datetime,
+def edited_time(note: etree._Element | None, names: list[str], tz: ZoneInfo, now: datetime | None,
                 langs: list[str]) -> datetime | None:
     """"Last edited by X; 2016-02-01 at 03:31." (the date follows the semicolon in every
     language pack)."""

@@ -156,7 +156,7 @@ class Engine:
         """True when the page markup (its first 300 KB is enough) is this engine's thread page."""
         raise NotImplementedError
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         """Every post of one thread page, bodies normalised per interfaces.md §2.
 
         ``tz`` is the zone for text-only times, ``now`` (aware) anchors "Today"/"Yesterday".

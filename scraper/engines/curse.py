@@ -28,7 +28,7 @@ class Curse(Engine):
     def detect(self, page: str) -> bool:
         return "j-comment" in page and "p-comment-postdate" in page and "data-author-id" in page
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         if not self.detect(html[:300_000]):
             return []
         raise UnknownEngineError(f"{url}: {self.retired}")

@@ -368,7 +368,7 @@ class Discourse(Engine):
         current = int(m.group(1)) if m else 1
         return PageInfo(current, None if nxt else current, urljoin(url, nxt[0]) if nxt else None)
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         html = _text(html)
         if _JSON_START(html):
             return parse_posts_json(html, url, link=True)

@@ -237,7 +237,7 @@ class Flarum(Engine):
         last = max(current, -(-len(stream) // PER_PAGE)) if stream else (None if nxt else current)
         return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         html = as_text(html)
         doc = api_document(html, url)
         if not doc:

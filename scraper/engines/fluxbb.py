@@ -95,7 +95,7 @@ class FluxBB(Engine):
         doc = load(html)
         return _page_info(doc, base_url(doc, url), url)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = self.thread_url(url)
@@ -121,7 +121,7 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     return PageInfo(current, last, nxt)
 
 
-def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, now: datetime,
+def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, now: datetime | None,
           langs: list[str]) -> Post:
     pid = box.get("id")[1:]
     where = f"{url}: post {pid}"
@@ -153,7 +153,7 @@ def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, n
     )
 
 
-def _edited(text: str, author: str, tz: ZoneInfo, now: datetime,
+def _edited(text: str, author: str, tz: ZoneInfo, now: datetime | None,
             langs: list[str]) -> datetime | None:
     """"Last edited by X (2024-08-03 11:02:20)" / "Отредактировано X (Сегодня 10:02:00)"."""
     m = _IN_PARENS.search(text)

@@ -120,7 +120,7 @@ class ForumFree(Engine):
         nxt = pages.get(current + 1)
         return PageInfo(current, last, nxt if current < last else None, step)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = self.thread_url(url)
@@ -132,7 +132,7 @@ class ForumFree(Engine):
 
 
 def _post(li: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo,
-          now: datetime, langs: list[str]) -> Post:
+          now: datetime | None, langs: list[str]) -> Post:
     pid = li.get("id")[2:]
     where = f"{url}: post {pid}"
     user = first(li, f".//*[{cls('nick')}]//a")

@@ -127,7 +127,7 @@ class Forumotion(Engine):
     def page_info(self, html: str, url: str) -> PageInfo:
         return _page_info(document(html), url)
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = document(html)
         thread = self.thread_url(url)
         langs = _languages(doc)
@@ -148,7 +148,7 @@ def _languages(doc: etree._Element) -> tuple[str, ...] | None:
 
 
 def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: ZoneInfo,
-          now: datetime, langs: tuple[str, ...] | None) -> Post:
+          now: datetime | None, langs: tuple[str, ...] | None) -> Post:
     info = xp(el, f".//*[{has_class('post-info')}]")
     printed = _NUMBER.search(text_of(info[0])) if info else None
     author, author_id, when_text = _byline(el)

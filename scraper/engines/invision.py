@@ -158,7 +158,7 @@ class Invision(Engine):
             return variant.page_info(html, url)
         return _page_info(document(html), url)
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         variant = self.variant_for(html)
         if variant is not None:
             return variant.parse_page(html, url, tz, now)

@@ -137,7 +137,7 @@ class IPB(Engine):
         doc = load(html)
         return _page_info(doc, base_url(doc, url), url)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = self.thread_url(url)
@@ -180,7 +180,7 @@ def _author_id(el: etree._Element) -> str | None:
 
 
 def _post12(anchor: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo,
-            now: datetime, langs: list[str]) -> Post:
+            now: datetime | None, langs: list[str]) -> Post:
     pid = anchor.get("name")[5:]
     where = f"{url}: post {pid}"
     table = next(anchor.iterancestors("table"))
@@ -205,7 +205,7 @@ def _post12(anchor: etree._Element, num: int, thread: str, base: str, url: str, 
 
 
 def _post3(block: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo,
-           now: datetime, langs: list[str]) -> Post:
+           now: datetime | None, langs: list[str]) -> Post:
     pid = block.get("id").removeprefix("post_id_")
     where = f"{url}: post {pid}"
     user = first(block, f".//*[{cls('author')}]")
@@ -233,7 +233,7 @@ def _post3(block: etree._Element, num: int, thread: str, base: str, url: str, tz
     )
 
 
-def _edited3(edit: etree._Element | None, tz: ZoneInfo, now: datetime,
+def _edited3(edit: etree._Element | None, tz: ZoneInfo, now: datetime | None,
              langs: list[str]) -> datetime | None:
     """"This post has been edited by X: 29 November 2026 - 01:20 PM" (IPB 3)."""
     if edit is None:

@@ -162,7 +162,7 @@ class MyBB(Engine):
         last = max([current, *numbers])
         return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = document(html)
         thread = self.thread_url(url)
         langs = _languages(doc)
@@ -180,7 +180,7 @@ def _languages(doc: etree._Element) -> tuple[str, ...] | None:
     return (lang.lower(), "en") if lang and lang.lower() != "en" else None
 
 
-def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime,
+def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime | None,
           langs: tuple[str, ...] | None) -> Post:
     dates = xp(el, f".//*[{has_class('post_date')}]")
     when_text = _text_with_titles(dates[0], skip="post_edit") if dates else ""
@@ -267,7 +267,7 @@ def _names_from_quotes(posts: list[Post]) -> list[Post]:
     return out
 
 
-def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime,
+def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime | None,
             langs: tuple[str, ...] | None) -> datetime | None:
     notes = xp(el, ".//*[@id=$id]", id=f"edited_by_{pid}")
     if not notes:

@@ -133,7 +133,7 @@ class NodeBB(Engine):
             last = current
         return PageInfo(current, last, next_url)
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = document(html)
         thread = self.thread_url(url)
         return [_post(li, thread, url) for li in xp(doc, "//li[@component='post'][@data-pid]")]

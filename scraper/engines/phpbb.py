@@ -197,7 +197,7 @@ class PhpBB(Engine):
         doc = load(html)
         return _page_info(doc, base_url(doc, url), url)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         info = _page_info(doc, base, url)
@@ -347,7 +347,7 @@ def _with_start(url: str, start: int) -> str:
 
 
 def _post(div: etree._Element, num: int, thread: str, base: str, url: str, tz: ZoneInfo | timezone,
-          now: datetime, langs: list[str]) -> Post:
+          now: datetime | None, langs: list[str]) -> Post:
     pid = div.get("id")[1:]
     where = f"{url}: post {pid}"
     author_p = first(div, _AUTHOR_P)
@@ -379,7 +379,7 @@ def _in_postbody(div: etree._Element, expr: str) -> etree._Element | None:
 
 
 def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo | timezone,
-          now: datetime, langs: list[str]) -> datetime | None:
+          now: datetime | None, langs: list[str]) -> datetime | None:
     if author_p is None:
         return None
     stamp = first(author_p, ".//time[@datetime]")
@@ -390,7 +390,7 @@ def _time(author_p: etree._Element | None, author: str, where: str, tz: ZoneInfo
     return text_time(text, tz, now, langs, where)
 
 
-def _edited(notice: etree._Element | None, tz: ZoneInfo | timezone, now: datetime,
+def _edited(notice: etree._Element | None, tz: ZoneInfo | timezone, now: datetime | None,
             langs: list[str]) -> datetime | None:
     """"Last edited by X on <date>, edited N times in total." (a moderation notice has no date)."""
     if notice is None:

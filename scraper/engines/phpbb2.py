@@ -139,7 +139,7 @@ class PhpBB2(Engine):
         doc = load(html)
         return _page_info(doc, base_url(doc, url), url)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         info = _page_info(doc, base, url)
@@ -184,7 +184,7 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
 
 
 def _subsilver_post(anchor: etree._Element, num: int, thread: str, base: str, url: str,
-                    tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+                    tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
     pid = anchor.get("name")
     where = f"{url}: post {pid}"
     name_el = anchor.getparent()
@@ -227,7 +227,7 @@ def _time_text(text: str) -> str:
 
 
 def _torrentpier_post(tbody: etree._Element, num: int, thread: str, base: str, url: str,
-                      tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+                      tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
     pid = tbody.get("id").removeprefix("post_")
     where = f"{url}: post {pid}"
     author = text_of(first(tbody, f".//p[{cls('nick')}]"))

@@ -140,7 +140,7 @@ class SMF(Engine):
     def page_info(self, html: str, url: str) -> PageInfo:
         return _page_info(document(html), url)
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = document(html)
         thread = self.thread_url(url)
         offset = _offset(doc, url)
@@ -166,7 +166,7 @@ def _offset(doc: etree._Element, url: str) -> int:
 
 
 def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInfo,
-          now: datetime, langs: tuple[str, ...] | None) -> Post:
+          now: datetime | None, langs: tuple[str, ...] | None) -> Post:
     mid = inner.get("id").removeprefix("msg_")
     box = xp(inner, f"ancestor::*[.//*[{has_class('poster')}]][1]")
     box = box[0] if box else inner
@@ -214,7 +214,7 @@ def _author(box: etree._Element) -> tuple[str, str | None]:
     return (text_of(names[0]) if names else "Guest"), None
 
 
-def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime,
+def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime | None,
             langs: tuple[str, ...] | None) -> datetime | None:
     notes = xp(box, ".//*[@id=$id]", id=f"modified_{mid}")
     text = text_of(notes[0]) if notes else ""

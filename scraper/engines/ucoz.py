@@ -108,7 +108,7 @@ class UCoz(Engine):
         nxt = first(doc, f"//a[{cls('switchNext')}]/@href")
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = self.thread_url(url)
@@ -124,7 +124,7 @@ def _page_of(url: str) -> int:
     return int(m.group(2)) if m and m.group(2) and m.group(2).isdigit() else 1
 
 
-def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, now: datetime,
+def _post(box: etree._Element, thread: str, base: str, url: str, tz: ZoneInfo, now: datetime | None,
           langs: list[str]) -> Post:
     pid = box.get("id")[4:]
     where = f"{url}: post {pid}"

@@ -130,7 +130,7 @@ class Vanilla(Engine):
                        "//head/link[@rel='next']/@href")
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = self.thread_url(url)
@@ -151,7 +151,7 @@ def _page_of(url: str) -> int:
 
 
 def _post(item: etree._Element, number: int, thread: str, base: str, url: str, tz: ZoneInfo,
-          now: datetime, langs: list[str]) -> Post:
+          now: datetime | None, langs: list[str]) -> Post:
     kind, pid = item.get("id").split("_", 1)
     where = f"{url}: {kind.lower()} {pid}"
     user = first(item, f".//a[{cls('Username')}]")
@@ -172,7 +172,7 @@ def _post(item: etree._Element, number: int, thread: str, base: str, url: str, t
     )
 
 
-def _edited(item: etree._Element, tz: ZoneInfo, now: datetime,
+def _edited(item: etree._Element, tz: ZoneInfo, now: datetime | None,
             langs: list[str]) -> datetime | None:
     note = first(item, f".//*[{cls('DateUpdated')}]/@title")
     m = _EDITED.search(note or "")

@@ -73,7 +73,7 @@ class VBulletin3(Engine):
         done = last is not None and current >= last
         return PageInfo(current, last, absolute(base, nxt) if nxt and not done else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = vb.thread_url_34(url)
@@ -84,7 +84,7 @@ class VBulletin3(Engine):
 
 
 def _post(doc: etree._Element, body: etree._Element, fallback: int, thread: str, base: str,
-          url: str, tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+          url: str, tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
     pid = body.get("id").removeprefix("post_message_")
     where = f"{url}: post {pid}"
     box = next((a for a in body.iterancestors() if a.get("id") in (f"post{pid}", f"edit{pid}")),

@@ -92,7 +92,7 @@ class VBulletin4(Engine):
         done = last is not None and current >= last
         return PageInfo(current, last, absolute(base, nxt) if nxt and not done else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         text = as_text(html)
         variant = self.variant_for(text)
         if variant is not None:
@@ -107,7 +107,7 @@ class VBulletin4(Engine):
 
 
 def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, tz: ZoneInfo,
-          now: datetime, langs: list[str]) -> Post:
+          now: datetime | None, langs: list[str]) -> Post:
     pid = li.get("id").removeprefix("post_")
     where = f"{url}: post {pid}"
     user = first_of(li, f".//*[{cls('username_container')}]//a[{cls('username')}]",

@@ -80,7 +80,7 @@ class VBulletin5(Engine):
         done = last is not None and current >= last
         return PageInfo(current, last, absolute(base, nxt) if nxt and not done else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = vb.thread_url_5(url)
@@ -91,7 +91,7 @@ class VBulletin5(Engine):
 
 
 def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, tz: ZoneInfo,
-          now: datetime, langs: list[str]) -> Post:
+          now: datetime | None, langs: list[str]) -> Post:
     pid = li.get("data-node-id")
     where = f"{url}: post {pid}"
     user = first_of(li, f".//*[{cls('b-userinfo__details')}]//*[{cls('author')}]//a",
@@ -111,7 +111,7 @@ def _post(li: etree._Element, fallback: int, thread: str, base: str, url: str, t
     )
 
 
-def _time(li: etree._Element, where: str, tz: ZoneInfo, now: datetime,
+def _time(li: etree._Element, where: str, tz: ZoneInfo, now: datetime | None,
           langs: list[str]) -> datetime | None:
     epoch = (li.get("data-node-publishdate") or "").strip()
     if epoch.isdigit():

@@ -83,7 +83,7 @@ def normalize_body(body: etree._Element) -> str:
     return inner_html(body)
 
 
-def _time(el: etree._Element | None, where: str, tz: ZoneInfo, now: datetime,
+def _time(el: etree._Element | None, where: str, tz: ZoneInfo, now: datetime | None,
           langs: list[str]) -> datetime | None:
     if el is None:
         return None
@@ -126,7 +126,7 @@ class XenForo1(Engine):
                                                   str(current + 1))
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = load(as_text(html))
         base, langs = base_url(doc, url), languages(doc)
         thread = thread_url_of(url)
@@ -137,7 +137,7 @@ class XenForo1(Engine):
 
 
 def _post(li: etree._Element, index: int, offset: int, thread: str, base: str, url: str,
-          tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+          tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
     m = _POST_ID.search(li.get("id"))
     if m is None:  # the XPath wants an id starting "post-": only "post-" without digits
         raise ScrapeError(f"{url}: post id {li.get('id')!r} has no number")

@@ -132,7 +132,7 @@ def has_class_value(el: etree._Element, name: str) -> bool:
     return name in (el.get("class") or "").split()
 
 
-def post_time(t: etree._Element | None, where: str, tz: ZoneInfo, now: datetime,
+def post_time(t: etree._Element | None, where: str, tz: ZoneInfo, now: datetime | None,
               langs: list[str]) -> datetime | None:
     """``data-timestamp`` (2.3), numeric ``data-time`` (≤ 2.2), a vendor theme's epoch
     (``california-data-time``), ``datetime``, then the text."""
@@ -206,7 +206,7 @@ class XenForo2(Engine):
         nxt = first(doc, f"//a[{cls('pageNav-jump--next')}]/@href | //head/link[@rel='next']/@href")
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
 
-    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime) -> list[Post]:
+    def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         text = as_text(html)
         variant = self.variant_for(text)
         if variant is not None:
@@ -222,7 +222,7 @@ class XenForo2(Engine):
 
 
 def _post(art: etree._Element, index: int, offset: int, thread: str, base: str, url: str,
-          tz: ZoneInfo, now: datetime, langs: list[str]) -> Post:
+          tz: ZoneInfo, now: datetime | None, langs: list[str]) -> Post:
     m = _POST_ID.search(art.get("data-content") or art.get("id") or "")
     if not m:
         raise ScrapeError(f"{url}: a post without an id (data-content)")
