@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test demo bench browser golden clean
+.PHONY: install test lint typecheck demo bench browser golden clean
 
 install: $(STAMP)
 
@@ -22,8 +22,18 @@ browser:
 	  || echo "chromium could not be installed: the browser tests will skip"; \
 	fi
 
-test: install browser
+test: install browser lint
 	$(BIN)/python -m pytest
+
+# ruff (pyflakes, bugbear, pyupgrade, isort: settings in pyproject.toml).
+lint: install
+	$(BIN)/ruff check .
+
+# mypy on the package: the repository root is the package `votal`, so mypy reads it through a
+# link named votal in a scratch folder.
+typecheck: install
+	rm -rf .mypy-root && mkdir .mypy-root && ln -s .. .mypy-root/votal
+	cd .mypy-root && ../$(BIN)/mypy votal --config-file ../pyproject.toml
 
 demo: install
 	$(BIN)/votal demo
@@ -35,4 +45,4 @@ golden: install
 	$(BIN)/python -m pytest tests/report --update-golden
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy-root .mypy_cache
