@@ -6,18 +6,18 @@ from datetime import timedelta
 
 from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.common import leaders, removal
-from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.context import Ballot, Day, need, post_time
 
 
 def extra_posts(day: Day) -> None:
     """MB-02: only a participant's first post in the vote thread counts; more are violations."""
     seen: set[str] = set()
-    by_post = {}
+    by_post: dict[str, list[Ballot]] = {}
     for b in day.ballots:
         by_post.setdefault(b.post.id, []).append(b)
     for post in day.vote_posts:
-        slot = day.author_slot(post.author, post.time)
-        if slot is None or not day.active(slot, post.time):
+        slot = day.author_slot(post.author, post_time(post))
+        if slot is None or not day.active(slot, post_time(post)):
             continue
         if slot in seen:
             day.violate("V-EXTRA-POST", day.name(slot), post, "only the first post counts")
@@ -51,7 +51,7 @@ def lawyer_save(day: Day) -> Outcome | None:
         if e.at is not None and e.at > day.start + timedelta(hours=hours):
             day.effects.append(Effect("MB-05", e.actor, e.target, "late choice: no choice"))
             continue
-        client = day.timeline.slot_of(e.target)
+        client = day.timeline.slot_of(need(e.target, e))
         if top != [client]:
             continue
         if day.state.saves.get(client, 0) >= day.options.get("lawyer_saves", 2):

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from votal.errors import GameFileError
 from votal.tally.game import Event, Game
+from votal.tally.rules.context import need
 
 
 def fail(game: Game, event: Event, rule: str, message: str) -> GameFileError:
@@ -55,8 +56,9 @@ def one_cop_swap(game: Game, schedule) -> None:
     """PX-08: once per game, in [20:05, 20:10), two players other than the cop himself."""
     seen: Counter[str] = Counter()
     for e in game.events_of("cop_swap"):
-        seen[e.actor] += 1
-        if seen[e.actor] > 1:
+        actor = need(e.actor, e)
+        seen[actor] += 1
+        if seen[actor] > 1:
             raise fail(game, e, "PX-08", f"{e.actor} already swapped votes once this game")
         if e.actor in (e.a, e.b) or e.a == e.b:
             raise fail(game, e, "PX-08", "the swap needs two players other than the cop himself")
@@ -173,8 +175,9 @@ def once_per_game(kind: str, rule: str) -> Callable[[Game, object], None]:
         for e in game.events_of(kind):
             if e.runoff:          # LM-05: the runoff removal comes besides the day's one
                 continue
-            seen[e.actor] += 1
-            if seen[e.actor] > 1:
+            actor = need(e.actor, e)
+            seen[actor] += 1
+            if seen[actor] > 1:
                 raise fail(game, e, rule, f"{e.actor} may use {kind} only once per game")
     check.__name__ = f"once_per_game[{kind}]"
     return check

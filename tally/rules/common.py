@@ -6,7 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
-from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.context import Ballot, Day, need
 
 Filter = Callable[[Day, Ballot], None]
 
@@ -160,7 +160,7 @@ def leaders(day: Day) -> tuple[int, list[str]]:
 
 def charged(day: Day) -> list[str]:
     """interfaces §3 `absent`: active at the deadline, not excused, no counted vote, not spared."""
-    excused = {day.timeline.slot_of(e.player) for e in day.events("excused")}
+    excused = {day.timeline.slot_of(need(e.player, e)) for e in day.events("excused")}
     out = []
     for slot in day.timeline.slots:
         if (not day.active(slot, day.vote_end) or slot in excused or slot in day.cancelled

@@ -30,6 +30,27 @@ from votal.tally.timeline import Timeline
 _TICK = timedelta(microseconds=1)
 
 
+def need(value: str | None, e: Event) -> str:
+    """A field of ``e`` that the loader requires for its type (game.EVENT_FIELDS), so never None."""
+    if value is None:
+        raise ValueError(f"{e.label()}: a required field is missing (the loader checks EVENT_FIELDS)")
+    return value
+
+
+def target_of(b: Ballot) -> str:
+    """The target of a ballot known to name one (a counted vote, a hammer): not an unvote."""
+    if b.target is None:
+        raise ValueError(f"post {b.post.id}: an unvote where a named vote was expected")
+    return b.target
+
+
+def post_time(post: Post) -> datetime:
+    """The time of a counted post: the engine refuses posts without one (engine.py, C-09)."""
+    if post.time is None:
+        raise ValueError(f"post {post.id} has no time: it cannot be placed on a day")
+    return post.time
+
+
 @dataclass(slots=True)
 class Ballot:
     """One vote action read from a post (a post may hold several in mafiascum: unvote, vote)."""
@@ -51,7 +72,7 @@ class Ballot:
 
     @property
     def time(self) -> datetime:
-        return self.post.time
+        return post_time(self.post)
 
     def decide(self, status: Status, rule: str, note: str = "", *, blame: bool = True) -> None:
         self.status, self.rule, self.note, self.blame = status, rule, note, blame

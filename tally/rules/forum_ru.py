@@ -12,7 +12,7 @@ from votal.tally.extract import MarkKind, words_besides
 from votal.tally.htmlwalk import BODY_PARSER
 from votal.tally.model import Outcome, OutcomeKind, Reason, ReviewItem, Status
 from votal.tally.rules.common import leaders, removal
-from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.context import Ballot, Day, post_time
 from votal.tally.rules.reading import reading
 
 
@@ -104,9 +104,12 @@ def first_to_max(day: Day) -> Outcome | None:
     running: dict[str, int] = {}
     for b in sorted((b for b in day.final.values() if b.status is Status.COUNTED),
                     key=lambda b: b.post.sort_key()):
-        running[b.target] = running.get(b.target, 0) + b.weight
-        if b.target in top and running[b.target] >= top_n:
-            return Outcome(OutcomeKind.ELIMINATED, (b.target,), Reason.FIRST_TO_MAX, "MR-05")
+        target = b.target
+        if target is None:   # an unvote adds to no one (None is never among the leaders)
+            continue
+        running[target] = running.get(target, 0) + b.weight
+        if target in top and running[target] >= top_n:
+            return Outcome(OutcomeKind.ELIMINATED, (target,), Reason.FIRST_TO_MAX, "MR-05")
     return None
 
 
@@ -125,8 +128,8 @@ def not_red(day: Day) -> None:
     """MR-02: a player's name marked in another colour than red is no vote (V-NOT-RED)."""
     voted = {b.post.id for b in day.ballots}
     for post in day.vote_posts:
-        voter = day.author_slot(post.author, post.time)
-        if voter is None or post.id in voted or not day.active(voter, post.time):
+        voter = day.author_slot(post.author, post_time(post))
+        if voter is None or post.id in voted or not day.active(voter, post_time(post)):
             continue
         name = _coloured_name(day, post.html)
         if name is not None:

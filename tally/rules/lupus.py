@@ -8,7 +8,7 @@ import random
 from votal.tally.factions import side
 from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.common import leaders
-from votal.tally.rules.context import Day
+from votal.tally.rules.context import Day, need
 
 ABSTAIN = "abstain"
 
@@ -23,7 +23,7 @@ def priest(day: Day) -> None:
     for e in day.events("priest"):
         if e.runoff:
             continue
-        slot = day.timeline.slot_of(e.target)
+        slot = day.timeline.slot_of(need(e.target, e))
         voters = day.voters.get(slot, [])
         voter = day.timeline.slot_of(e.voter) if e.voter else (voters[-1] if voters else None)
         if day.counts.get(slot, 0) <= 0 or voter not in voters:
@@ -41,7 +41,7 @@ def owl(day: Day) -> Outcome | None:
     """LM-04: if the day's leader is not the owled player, a runoff with the owled player follows."""
     _, top = leaders(day)
     for e in day.events("owl"):
-        owled = day.timeline.slot_of(e.target)
+        owled = day.timeline.slot_of(need(e.target, e))
         if top and owled not in top and day.active(owled, day.vote_end):
             candidates = tuple(top) + (owled,)
             return _runoff_or_tie(day, candidates, "LM-04")
@@ -82,10 +82,11 @@ def runoff_result(day: Day, candidates: tuple[str, ...], ballots) -> Outcome:
     for e in day.events("priest"):   # LM-05 (rev. 2): only a runoff removal touches the runoff
         if not e.runoff:
             continue
-        slot = day.timeline.slot_of(e.target)
+        slot = day.timeline.slot_of(need(e.target, e))
         received = [v for v, t in votes.items() if t == slot]
-        voter = day.timeline.slot_of(e.voter) if e.voter else (received[-1] if received else None)
-        if voter in received:
+        removed = day.timeline.slot_of(e.voter) if e.voter else (received[-1] if received else None)
+        if removed is not None and removed in received:
+            voter = removed
             counts[slot] -= 1
             del votes[voter]
             day.effects.append(Effect("LM-05", e.actor, e.target,

@@ -8,7 +8,7 @@ from datetime import datetime
 from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules import common
 from votal.tally.rules.common import leaders
-from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.context import Ballot, Day, need, target_of
 
 
 def majority_of(day: Day) -> int:
@@ -58,7 +58,7 @@ def running_votes(day: Day) -> None:
     deciding = len(hammers) - 1 if hammers else 0
     for n, standing in enumerate(rounds):
         if n != deciding:
-            why = (f"decided the lynch of {day.name(hammers[n].target)}, then votes reset"
+            why = (f"decided the lynch of {day.name(target_of(hammers[n]))}, then votes reset"
                    if n < len(hammers) else "no further majority before the deadline")
             for b in standing.values():
                 b.decide(Status.IGNORED, "MS-06", why, blame=False)
@@ -120,7 +120,7 @@ def _announced(day: Day, hammer: Ballot) -> datetime:
     for the lynched player with a time, this day), else from the hammer post."""
     for e in day.events("eliminated"):
         if e.at is not None and e.at >= hammer.time and \
-                day.timeline.slot_of(e.player) == hammer.target:
+                day.timeline.slot_of(need(e.player, e)) == hammer.target:
             return e.at
     return hammer.time
 
@@ -139,7 +139,7 @@ def gone_at_hammer(day: Day) -> None:
             continue
         if not day.can_vote(x.voter, b.time):
             x.decide(Status.IGNORED, "C-02", "voter not active at the hammer")
-        elif x.target != NO_LYNCH and not day.active(x.target, b.time):
+        elif x.target is not None and x.target != NO_LYNCH and not day.active(x.target, b.time):
             x.decide(Status.VOID, "C-04", f"{day.name(x.target)} cannot be voted at the hammer",
                      blame=False)
 

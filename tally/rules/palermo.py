@@ -7,25 +7,33 @@ from datetime import datetime, timedelta
 from votal.tally.extract import only_mark
 from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.common import leaders, removal
-from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.context import Ballot, Day, need, post_time, target_of
 from votal.tally.rules.reading import reading
 
 # -- the 20:00 lock and the 20:05-20:10 window -------------------------------------------------------
 
 
+def _window_open(day: Day) -> datetime:
+    """PX-03: the Palermo schedule always has the change window (Schedule(window=...))."""
+    if day.clock.window_open is None:
+        raise ValueError(f"day {day.number}: the Palermo rules need the 20:05-20:10 window")
+    return day.clock.window_open
+
+
 def locked_posts(day: Day) -> None:
     """PX-02: posts in [20:00, 20:05) are not accepted (V-LOCKED)."""
-    lock, opens = day.clock.deadline, day.clock.window_open
+    lock, opens = day.clock.deadline, _window_open(day)
     for post in day.posts:
-        if lock <= post.time < opens:
-            slot = day.author_slot(post.author, post.time)
-            if slot is not None and day.active(slot, post.time):
+        t = post_time(post)
+        if lock <= t < opens:
+            slot = day.author_slot(post.author, t)
+            if slot is not None and day.active(slot, t):
                 day.violate("V-LOCKED", day.name(slot), post, "posted while the thread is locked")
 
 
 def locked(day: Day, b: Ballot) -> None:
     """PX-02: a vote in [20:00, 20:05) is not accepted."""
-    if day.clock.deadline <= b.time < day.clock.window_open:
+    if day.clock.deadline <= b.time < _window_open(day):
         b.decide(Status.IGNORED, "PX-02", "thread locked")
 
 
@@ -36,13 +44,13 @@ def after_window(day: Day, b: Ballot) -> None:
 
 
 def in_window(day: Day, b: Ballot) -> bool:
-    return day.clock.window_open <= b.time < day.clock.close
+    return _window_open(day) <= b.time < day.clock.close
 
 
 def locked_vote(day: Day, b: Ballot) -> None:
     """PX-11: the holder of an extra vote cannot change his vote after playing the card."""
     for card in day.events("card", card="extra_vote"):
-        if day.timeline.slot_of(card.actor) != b.voter or card.at is None or b.time < card.at:
+        if day.timeline.slot_of(need(card.actor, card)) != b.voter or card.at is None or b.time < card.at:
             continue
         earlier = [x for x in day.ballots if x.voter == b.voter and x.order < b.order
                    and x.status is None and x.target is not None]
@@ -91,10 +99,11 @@ def window_chatter(day: Day) -> None:
     """PX-03: a window post without a vote is chatter too, ignored as deleted."""
     voted = {b.post.id for b in day.ballots}
     for post in day.posts:
-        if post.id in voted or not (day.clock.window_open <= post.time < day.clock.close):
+        t = post_time(post)
+        if post.id in voted or not (_window_open(day) <= t < day.clock.close):
             continue
-        slot = day.author_slot(post.author, post.time)
-        if slot is not None and day.active(slot, post.time):
+        slot = day.author_slot(post.author, t)
+        if slot is not None and day.active(slot, t):
             day.violate("V-WINDOW-CHATTER", day.name(slot), post, "window post without a vote")
 
 
@@ -104,7 +113,8 @@ def window_chatter(day: Day) -> None:
 def immune_target(day: Day, target: str) -> tuple[datetime, str] | None:
     """PX-10: the emperor's protected player cannot be voted (unless the emperor is blocked)."""
     for e in day.events("immunity"):
-        if day.timeline.slot_of(e.target) == target and not day.blocked(day.timeline.slot_of(e.actor)):
+        if day.timeline.slot_of(need(e.target, e)) == target and \
+                not day.blocked(day.timeline.slot_of(need(e.actor, e))):
             return (e.at or day.start, "immune")
     return None
 
@@ -112,7 +122,7 @@ def immune_target(day: Day, target: str) -> tuple[datetime, str] | None:
 def exempt_target(day: Day, target: str) -> tuple[datetime, str] | None:
     """PX-15: the holder of a vote-exemption card cannot be voted that round."""
     for e in day.events("card", card="exemption"):
-        if day.timeline.slot_of(e.actor) == target:
+        if day.timeline.slot_of(need(e.actor, e)) == target:
             return (e.at or day.start, "exempt")
     return None
 
@@ -123,24 +133,26 @@ def exempt_target(day: Day, target: str) -> tuple[datetime, str] | None:
 def vote_cancel(day: Day) -> None:
     """PX-12: the named person's vote is cancelled that round; no absence is charged for it."""
     for e in day.events("card", card="vote_cancel"):
-        slot = day.timeline.slot_of(e.target)
-        day.cancelled.add(slot)
-        b = day.final.get(slot)
-        if b is not None and b.status is None:
-            b.decide(Status.VOID, "PX-12", "cancelled by a card", blame=False)
+        if e.target is not None:   # the card's target is optional in the file: no one cancelled
+            slot = day.timeline.slot_of(e.target)
+            day.cancelled.add(slot)
+            b = day.final.get(slot)
+            if b is not None and b.status is None:
+                b.decide(Status.VOID, "PX-12", "cancelled by a card", blame=False)
         day.effects.append(Effect("PX-12", e.actor, e.target, "vote cancelled"))
 
 
 def extra_votes(day: Day) -> None:
     """PX-11: the card adds one vote to its holder's vote."""
     for e in day.events("card", card="extra_vote"):
-        b = day.final.get(day.timeline.slot_of(e.actor))
+        b = day.final.get(day.timeline.slot_of(need(e.actor, e)))
         if b is None or b.status is not Status.COUNTED:
             day.effects.append(Effect("PX-11", e.actor, e.target, "no counted vote: no effect"))
             continue
         b.weight += 1
-        day.counts[b.target] = day.counts.get(b.target, 0) + 1
-        day.effects.append(Effect("PX-11", e.actor, day.name(b.target), "one extra vote"))
+        target = target_of(b)
+        day.counts[target] = day.counts.get(target, 0) + 1
+        day.effects.append(Effect("PX-11", e.actor, day.name(target), "one extra vote"))
 
 
 def cop_swap(day: Day) -> None:
@@ -152,10 +164,10 @@ def cop_swap(day: Day) -> None:
     """
     covers = day.options.get("block_covers_window", True)
     for e in day.events("cop_swap"):
-        if covers and day.blocked(day.timeline.slot_of(e.actor)):
+        if covers and day.blocked(day.timeline.slot_of(need(e.actor, e))):
             day.effects.append(Effect("PX-09", e.actor, None, "cop swap blocked"))
             continue
-        a, b = day.timeline.slot_of(e.a), day.timeline.slot_of(e.b)
+        a, b = day.timeline.slot_of(need(e.a, e)), day.timeline.slot_of(need(e.b, e))
         day.counts[a], day.counts[b] = day.counts.get(b, 0), day.counts.get(a, 0)
         day.voters[a], day.voters[b] = day.voters.get(b, []), day.voters.get(a, [])
         day.effects.append(Effect("PX-08", e.actor, f"{e.a}, {e.b}", "vote counts swapped"))
@@ -164,10 +176,10 @@ def cop_swap(day: Day) -> None:
 def lawyer_zero(day: Day) -> None:
     """PX-07: all votes the defended player received are set to zero (not if blocked, PX-09)."""
     for e in day.events("lawyer"):
-        if day.blocked(day.timeline.slot_of(e.actor)):
+        if day.blocked(day.timeline.slot_of(need(e.actor, e))):
             day.effects.append(Effect("PX-09", e.actor, e.target, "lawyer blocked"))
             continue
-        slot = day.timeline.slot_of(e.target)
+        slot = day.timeline.slot_of(need(e.target, e))
         before = day.counts.get(slot, 0)
         day.counts[slot] = 0
         day.effects.append(Effect("PX-07", e.actor, e.target, f"{before} votes set to zero"))
@@ -262,7 +274,7 @@ def reveal_alternately(day: Day) -> None:
         return
     if day.number % 2 == 1:
         for e in day.events("murdered"):
-            day.reveal(day.timeline.slot_of(e.player), "PC-06")
+            day.reveal(day.timeline.slot_of(need(e.player, e)), "PC-06")
     elif day.outcome and day.outcome.kind is OutcomeKind.ELIMINATED:
         for slot in day.outcome.players:
             day.reveal(slot, "PC-06")
@@ -272,8 +284,10 @@ def grave_robbing(day: Day) -> None:
     """PX-16: Grave robbing puts a ghost out for good, role revealed; Necromancy brings a ghost
     back, and (PX-18) has no effect on a player out for good (the private report says so)."""
     for e in day.events("card", card="grave_robbing"):
-        day.reveal(day.timeline.slot_of(e.target), "PX-16")
+        day.reveal(day.timeline.slot_of(need(e.target, e)), "PX-16")
     for e in day.events("card", card="necromancy"):
+        if e.target is None:   # optional in the file; no one named, nothing revived in vain
+            continue
         slot = day.timeline.slot_of(e.target)
         t = e.at or day.start
         if day.timeline.revived_in_vain(slot, t):

@@ -12,7 +12,7 @@ from votal.tally.extract import MarkKind, PostReading, read_post
 from votal.tally.mentions import named
 from votal.tally.model import NO_LYNCH, ReviewItem, Status
 from votal.tally.names import fold
-from votal.tally.rules.context import Ballot, Day
+from votal.tally.rules.context import Ballot, Day, post_time
 from votal.tally.rules.learned import learn_from_counts, learned
 
 VOTE_KINDS = (MarkKind.RED, MarkKind.VOTE, MarkKind.NO_LYNCH)
@@ -303,10 +303,11 @@ def dead_posts(day: Day) -> None:
     if day.vote_posts is not day.posts:  # MB-08: both threads
         posts = sorted([*day.posts, *day.vote_posts], key=Post.sort_key)
     for post in posts:
-        slot = day.author_slot(post.author, post.time)
-        if slot is None or day.can_vote(slot, post.time):   # PX-14: a ghost under the echo
+        t = post_time(post)
+        slot = day.author_slot(post.author, t)
+        if slot is None or day.can_vote(slot, t):   # PX-14: a ghost under the echo
             continue
-        cause = day.timeline.cause(slot, post.time)
+        cause = day.timeline.cause(slot, t)
         day.state.dead_posts[slot] += 1
         if post.id in vote_posts:
             continue  # reported as V-INACTIVE-VOTER only (C-08)
