@@ -29,6 +29,12 @@ POSTS = GAME.parent / "posts.jsonl"
 VOTAL = [sys.executable, "-m", "votal.cli"]
 
 
+def default_sigint() -> None:
+    """The child answers Ctrl-C even when the test run was started in the background (a shell
+    starts background jobs with SIGINT ignored, and a child inherits that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run(args, capsys) -> tuple[int, str, str]:
     code = main([str(a) for a in args])
     out, err = capsys.readouterr()
@@ -266,7 +272,7 @@ def test_ctrl_c_during_a_scrape_exits_130_and_a_rerun_resumes(tmp_path):
         url = srv.url(ff.PHPBB_TOPIC)
         args = [*VOTAL, "scrape", url, "--db", str(db), "--rate", "1000", "--concurrency", "1"]
         proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                cwd=tmp_path, env=env)
+                                cwd=tmp_path, env=env, preexec_fn=default_sigint)
         try:
             assert srv.arrived.wait(120), "the scrape never asked for page 3"
             proc.send_signal(signal.SIGINT)  # Ctrl-C while page 3 is on its way

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -86,9 +87,10 @@ def test_ctrl_c_stops_the_watch_cleanly(demo_game):
     pexpect = pytest.importorskip("pexpect", reason="pexpect (a test extra) is not installed")
     votal = Path(sys.executable).with_name("votal")
     child = pexpect.spawn(str(votal), ["watch", str(demo_game), "--replay", "--speed", "1"],
-                          cwd=str(ROOT), encoding="utf-8", timeout=120, dimensions=(40, 120))
+                          cwd=str(ROOT), encoding="utf-8", timeout=120, dimensions=(40, 120),
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     child.expect("to the deadline")
-    child.sendintr()
+    child.sendintr()   # SIGINT restored above: a background test run starts with it ignored
     child.expect("votal: watch stopped \\(Ctrl-C\\); everything stored so far is kept")
     child.expect(pexpect.EOF)
     child.close()
