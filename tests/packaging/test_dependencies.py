@@ -18,7 +18,7 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["
 # without a system one.
 DATA_ONLY = {"tzdata"}
 # Build tools the packaging test drives (setuptools' PEP 517 hooks), never imported by a test.
-TOOLS = {"setuptools"}
+TOOLS = {"setuptools", "ruff", "mypy"}   # run by make (wheel build, lint, typecheck), not imported
 
 
 _OUTSIDE = {".venv", "build", ".git"}
