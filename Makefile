@@ -22,7 +22,7 @@ browser:
 	  || echo "chromium could not be installed: the browser tests will skip"; \
 	fi
 
-test: install browser lint
+test: install browser lint typecheck
 	$(BIN)/python -m pytest
 
 # ruff (pyflakes, bugbear, pyupgrade, isort: settings in pyproject.toml).
