@@ -33,6 +33,10 @@ _CLOCK = re.compile(
 _NUMERIC_DATE = re.compile(r"(?<![\d.:/-])(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})(?![\d:])")
 _WORD = re.compile(r"[^\W\d_]+\.?")
 _NUMBER = re.compile(r"(?<![\d:])\d{1,4}(?![\d:])")
+# The word between a day and a year ("13 févr. 2018", "6. Mai 2018"): where the month is.
+_MONTH_SLOT = re.compile(r"(?<![\d:])\d{1,2}(?:\.|er|th|st|nd|rd)?\s+([^\W\d_]+\.?),?\s+\d{4}(?!\d)")
+# A label before the date ("Verfasst: …", "Inviato il: …", "Posted: …").
+_LABEL = re.compile(r"^[^\W\d_][^:\d]{0,30}:\s+")
 
 # Month names and abbreviations, accent-stripped and lower-cased (en, it, el, ru; Greek and
 # Russian in nominative and genitive: XF ru prints "22 Июль 2013", others "22 июля 2013").
@@ -62,7 +66,22 @@ _DAY_WORDS = {
     "heute": 0, "gestern": 1, "vorgestern": 2,          # de (vBulletin, phpBB, XenForo packs)
     "aujourd'hui": 0, "aujourdhui": 0, "hier": 1, "avant-hier": 2,   # fr
     "hoy": 0, "ayer": 1, "anteayer": 2,                 # es
+    # other languages forum packs print (dateparser reads them too; here they are also known
+    # as relative, so that a saved page without a fetch time sends them to review, issue 11)
+    "vandaag": 0, "gisteren": 1, "eergisteren": 2,      # nl
+    "dzisiaj": 0, "dzis": 0, "wczoraj": 1, "przedwczoraj": 2,   # pl
+    "hoje": 0, "ontem": 1, "anteontem": 2,              # pt
+    "bugun": 0, "dun": 1,                               # tr
+    "dnes": 0, "vcera": 1, "predevcirem": 2,            # cs
+    "idag": 0, "igar": 1,                               # sv
+    "tegnap": 1,                                        # hu
+    "azi": 0, "astazi": 0,                              # ro ("ieri" as it)
+    "сьогодні": 0, "вчора": 1, "позавчора": 2,          # uk
+    "kemarin": 1,                                       # id
+    "tanaan": 0, "eilen": 1,                            # fi
 }
+# Relative days written in two words (accent-stripped): vi, da/no, id.
+_DAY_PHRASES = {"hom nay": 0, "hom qua": 1, "i dag": 0, "i gar": 1, "i gaar": 1, "hari ini": 0}
 
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 # Stem of a unit word (accent-stripped) -> unit key.
@@ -139,6 +158,15 @@ def parse_forum_time(text: str, tz: ZoneInfo | timezone, now: datetime | None,
     norm = " ".join(_POST_COUNTER.sub(" ", _normalise(text)).split())
     if not norm or len(norm) > 120:
         return None
+    found = _parse_normalised(norm, tz, now, languages, date_order)
+    if found is None and (label := _LABEL.match(norm)):
+        return _parse_normalised(norm[label.end():], tz, now, languages, date_order)
+    return found
+
+
+def _parse_normalised(norm: str, tz: ZoneInfo | timezone, now: datetime | None,
+                      languages: Sequence[str] | None, date_order: str | None
+                      ) -> datetime | None:
     langs = tuple(languages) if languages else DEFAULT_LANGUAGES
     order = date_order or ("MDY" if langs[0] == "en" else "DMY")
     ago = _relative_ago(norm)
@@ -196,10 +224,13 @@ def _clock(norm: str) -> tuple[time, str] | None:
 
 def _day_words(norm: str) -> list[int]:
     """Days back named by the relative words in the text (several: contradictory)."""
-    words = set(w.rstrip(".,:") for w in norm.replace("'", " ").split())
+    tokens = [w.rstrip(".,:") for w in norm.replace("'", " ").split()]
+    words = set(tokens)
     if "altro" in words and "ieri" in words:
         return [2]
-    return [n for w, n in _DAY_WORDS.items() if w in words]
+    found = [n for w, n in _DAY_WORDS.items() if w in words]
+    joined = f" {' '.join(tokens)} "
+    return found + [n for w, n in _DAY_PHRASES.items() if f" {w} " in joined]
 
 
 def _relative_day(norm: str, today: date) -> datetime | None:
@@ -282,6 +313,9 @@ def _numeric_date(rest: str, order: str) -> date | None:
 
 
 def _month_name_date(rest: str) -> date | None:
+    slot = _MONTH_SLOT.search(rest)
+    if slot and slot.group(1).rstrip(".") not in _MONTHS:
+        return None  # "mar. 13 févr. 2018": the month is a word we do not know (dateparser)
     forms = [w.rstrip(".") for w in _WORD.findall(rest) if w.rstrip(".") in _MONTHS]
     if len(forms) > 1:  # Italian weekday "mar" (martedì) beside a month name
         forms = [f for f in forms if f not in _WEEKDAY_CLASHES]

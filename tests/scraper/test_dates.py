@@ -180,3 +180,38 @@ def test_without_a_fetch_time_absolute_dates_still_read():
 def test_is_relative():
     assert is_relative("#3 Today, 09:41") and is_relative("Πριν από 5 λεπτά")
     assert not is_relative("06-15-2016, 03:03 PM")
+
+
+# ---- the wild: weekday words that are month words elsewhere, labels, more languages ------
+
+_PARIS = ZoneInfo("Europe/Paris")
+
+
+@pytest.mark.parametrize("text,langs,want", [
+    # French/Spanish "mar." is Tuesday (mardi, martes), not March: the month is "févr."
+    ("mar. 13 févr. 2018 10:23", ["fr"], "2018-02-13T10:23:00+01:00"),
+    ("mar 13 feb 2018 10:23", ["es"], "2018-02-13T10:23:00+01:00"),
+    ("Tue Mar 13, 2018 10:23 am", ["en"], "2018-03-13T10:23:00+01:00"),
+    ("Di 13. Mär 2018, 10:23", ["de"], "2018-03-13T10:23:00+01:00"),
+    ("mer. 14 mars 2018 10:23", ["fr"], "2018-03-14T10:23:00+01:00"),
+    # a label left before the date by a style
+    ("Verfasst: So 6. Mai 2018, 10:23", ["de"], "2018-05-06T10:23:00+02:00"),
+    ("Inviato il: 13 febbraio 2018, 10:23", ["it"], "2018-02-13T10:23:00+01:00"),
+])
+def test_weekday_clashes_and_labels(text, langs, want):
+    got = parse_forum_time(text, _PARIS, _NOW11, langs)
+    assert got == datetime.fromisoformat(want), (text, got)
+
+
+@pytest.mark.parametrize("text,days_back", [
+    ("Vandaag, 10:23", 0), ("Gisteren om 10:23", 1), ("Wczoraj o 10:23", 1),
+    ("Ontem às 10:23", 1), ("Dün 10:23", 1), ("Včera 10:23", 1), ("Igår, 10:23", 1),
+    ("Astăzi la 10:23", 0), ("Вчора о 10:23", 1), ("Kemarin 10:23", 1), ("Eilen 10:23", 1),
+    ("Hôm nay lúc 10:23", 0), ("Hôm qua, 10:23", 1), ("I går, 10:23", 1), ("Hari ini, 10:23", 0),
+])
+def test_relative_days_of_more_languages(text, days_back):
+    got = parse_forum_time(text, _PARIS, _NOW11, ["en"])
+    want = datetime(2026, 12, 1, 10, 23, tzinfo=_PARIS) - timedelta(days=days_back)
+    assert got == want, (text, got)
+    assert is_relative(text)
+    assert parse_forum_time(text, _PARIS, None, ["en"]) is None  # no fetch time: no guess
