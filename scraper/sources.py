@@ -74,11 +74,23 @@ _CANONICAL = re.compile(
     r'|<link[^>]+href=["\'](https?://[^"\']+)["\'][^>]*rel=["\']canonical', re.I)
 
 
+_OG_URL = re.compile(
+    r'<meta[^>]+property=["\']og:url["\'][^>]*content=["\'](https?://[^"\']+)'
+    r'|<meta[^>]+content=["\'](https?://[^"\']+)["\'][^>]*property=["\']og:url', re.I)
+# what browsers write at the top of a page saved with "Save as" (the length, then the address)
+_SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(https?://[^\s>]+?)\s*-->", re.I)
+
+
 def saved_url(html: str) -> str | None:
-    """The forum URL a saved page came from (``<link rel="canonical">``), so that threads and
-    permalinks name the forum, not the file."""
-    m = _CANONICAL.search(html[:200_000])
-    return unescape(m.group(1) or m.group(2)) if m else None
+    """The forum URL a saved page came from, so that threads and permalinks name the forum, not
+    the file: its ``<link rel="canonical">``, else its ``og:url``, else the address a browser
+    wrote when saving it (``<!-- saved from url=(0052)https://… -->``)."""
+    head = html[:200_000]
+    for rx in (_CANONICAL, _OG_URL, _SAVED_FROM):
+        m = rx.search(head)
+        if m:
+            return unescape(next(g for g in m.groups() if g))
+    return None
 
 
 def read_saved_page(path: Path, tz_name: str, forced: str | None = None,

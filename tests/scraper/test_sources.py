@@ -15,7 +15,7 @@ import fakeforum as ff  # noqa: E402
 from votal.cli import main  # noqa: E402
 from votal.errors import InputError, PostsFileError, ScrapeError  # noqa: E402
 from votal.scraper.model import read_posts_jsonl, write_posts_jsonl  # noqa: E402
-from votal.scraper.sources import load_posts, scrape_source  # noqa: E402
+from votal.scraper.sources import load_posts, saved_url, scrape_source  # noqa: E402
 from votal.scraper.store import Store  # noqa: E402
 
 DEMO_PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "pages"
@@ -219,3 +219,18 @@ def test_offline_reads_a_store_on_a_read_only_disk(fake, tmp_path):
         db.chmod(0o644)
     assert [p.id for p in got] == [str(p.id) for p in posts]
     assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("head,want", [
+    ('<link rel="canonical" href="https://f.example/t/1?page=2&amp;x=1">'
+     '<meta property="og:url" content="https://f.example/other">',
+     "https://f.example/t/1?page=2&x=1"),
+    ('<meta content="https://f.example/topic/9-x/" property="og:url">',
+     "https://f.example/topic/9-x/"),
+    ("<!-- saved from url=(0046)https://f.example/viewtopic.php?t=5&start=20 -->\n<html>",
+     "https://f.example/viewtopic.php?t=5&start=20"),
+    ("<html><head><title>no address</title>", None),
+    ("<!-- saved from url=(0014)about:internet -->", None),
+])
+def test_saved_url_from_canonical_og_url_or_the_browsers_note(head, want):
+    assert saved_url(head) == want
