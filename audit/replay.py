@@ -10,7 +10,7 @@ the computed outcome, the LM-06 draw. For the game: the first moment its end con
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -27,7 +27,9 @@ from votal.audit.explain import Context
 from votal.audit.result import DayAudit, GameAudit
 from votal.audit.wincheck import Death, Win, first_win
 from votal.scraper.model import Post
-from votal.tally.engine import tally_day, tally_game
+from votal.tally.engine import GamePosts, tally_day, tally_game
+from votal.tally.game import Game
+from votal.tally.options import Options
 from votal.tally.votecounts import ModPost, read_mod_post
 
 UNREADABLE = "V-UNREADABLE-COUNT"    # a post that looks like a count but could not be read
@@ -104,8 +106,9 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
     return out
 
 
-def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], resolve: Resolve,
-              *, running=None, day_posts: Sequence[Post] = (),
+def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
+              mod: Sequence[ModCount], resolve: Resolve, *,
+              running: Callable[[Post], dict] | None = None, day_posts: Sequence[Post] = (),
               deadline: datetime | None = None) -> DayAudit:
     """One day: counts, announcements, events, edits, LM-06 draw.
 
@@ -115,11 +118,14 @@ def audit_day(game, posts, day: int, result: dict, mod: Sequence[ModCount], reso
     with ``until``).
     """
     if running is None:
+        counted = posts
+        assert counted is not None  # without a running count the posts are given to count them
+
         def running(p: Post) -> dict:
             assert p.time is not None  # moderator posts come from read_mod_posts: timed
-            return tally_day(game, posts, day, until=(p.time, p.number or 0)).to_dict()
-    ctx = Context(tuple(result.get("votes") or ()),
-                  bool(game.options.get("unvote_required", False)), resolve)
+            return tally_day(game, counted, day, until=(p.time, p.number or 0)).to_dict()
+    ctx = Context(tuple(result.get("votes") or ()), Options.of(game.options).unvote_required,
+                  resolve)
     counts = tuple(
         compare_count(m.reading.votecount, running(m.post), resolve, post=m.post.id,
                       number=m.post.number, url=m.post.url, ctx=ctx)
@@ -178,7 +184,7 @@ _BACK = ("revived",)
 _CARD_MOVES = {"arrest": "arrested", "arrest_cancel": "revived", "necromancy": "revived"}
 
 
-def _deaths(game, results: Sequence[Mapping]) -> list[Death]:
+def _deaths(game: Game, results: Sequence[Mapping]) -> list[Death]:
     """Every departure and return in time order: murders, removals, the game file's eliminations,
     arrests (PX-13) and returns (revived, necromancy PX-16, arrest cancelled), vote outcomes."""
     moves: list[tuple[datetime, int, Death]] = []
@@ -211,7 +217,7 @@ def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping
         v.get("status") == "counted" for v in r.get("votes") or ()))
 
 
-def audit_game(game, posts) -> GameAudit:
+def audit_game(game: Game, posts: GamePosts) -> GameAudit:
     """Replay every day of a game (library entry point of ``votal audit``)."""
     results = [r.to_dict() for r in tally_game(game, posts)]
     resolve = make_resolver({p.name: p.aliases for p in game.players})
@@ -225,7 +231,8 @@ def audit_game(game, posts) -> GameAudit:
         day = int(result["day"])
         end = datetime.fromisoformat(results[i + 1]["start"]) if i + 1 < len(results) else None
         start = datetime.fromisoformat(result["start"])
-        day_posts = [p for p in every if start <= p.time and (end is None or p.time < end)]
+        day_posts = [p for p in every   # every post is timed (above)
+                     if p.time is not None and start <= p.time and (end is None or p.time < end)]
         mine = [_without_recaps(m, gone, resolve) for m in mod if day in (m.day, m.announces)]
         days.append(audit_day(game, posts, day, result, mine, resolve, day_posts=day_posts,
                               deadline=datetime.fromisoformat(result["deadline"])))

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from votal.errors import GameFileError, InputError
 from votal.scraper.model import Post, PostVersion, describe_problems
-from votal.tally.game import Game
+from votal.tally.game import Event, Game
 from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState, ReviewItem
 from votal.tally.names import FUZZY_THRESHOLD, NameResolver, fold
 from votal.tally.options import Options
@@ -172,7 +172,7 @@ def _known_ruling_posts(game: Game, posts: GamePosts) -> None:
                                 f"game; a ruling decides a review item of one of its posts")
 
 
-def ruled_post(game: Game, post: Post, ruling) -> Post:
+def ruled_post(game: Game, post: Post, ruling: Event) -> Post:
     """A post read only in part (V-UNREADABLE-POST) that a ``ruling`` decides, placed in time:
     its own time when the page gave one, else the ruling's ``at``; neither, or no author (the
     ruling states what the post voted, not who wrote it), is refused naming the event."""

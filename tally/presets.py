@@ -7,7 +7,7 @@ Every rules.md **Interpretation** is an option here, with its documented default
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import time
 from types import MappingProxyType
@@ -18,8 +18,7 @@ from votal.tally.model import PlayerState
 from votal.tally.rules import baku, checks, endgame, forum_ru, lupus, mafiascum, palermo
 from votal.tally.rules import common as c
 from votal.tally.rules import reading as r
-
-Step = Callable[..., Any]
+from votal.tally.rules.context import EventCheck, Step, Unvotable
 
 COMMON_OPTIONS: dict[str, Any] = {
     "fuzzy": True,               # vocabulary: fuzzy name matching after folding and aliases
@@ -41,7 +40,7 @@ class Preset:
     skip_weekends: bool = False
     window: tuple[int, int] | None = None     # PX-03: window (open, close) minutes after 20:00
     options: Mapping[str, Any] = field(default_factory=dict)
-    option_values: Mapping[str, tuple] = field(default_factory=dict)
+    option_values: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # allowed words
     eliminated_state: PlayerState = PlayerState.OUT
     murdered_state: PlayerState = PlayerState.OUT   # PX-17: a ghost in Palermo Extreme
     last_words_causes: frozenset[str] | None = frozenset()  # None: any cause (MR-07)
@@ -49,11 +48,11 @@ class Preset:
     vote_thread: bool = False                 # MB-01
     inactive_rule: str = "MB-07"
     removals_at_end: bool = False             # MR-09
-    unvotable: tuple[Step, ...] = (c.not_active_target,)
+    unvotable: tuple[Unvotable, ...] = (c.not_active_target,)
     steps: tuple[Step, ...] = ()
     closing: tuple[Step, ...] = ()
     after: tuple[Step, ...] = (r.dead_posts,)   # after the day's own elimination is known (C-08)
-    event_checks: tuple[Step, ...] = ()
+    event_checks: tuple[EventCheck, ...] = ()
 
 
 def _opts(**extra: Any) -> Mapping[str, Any]:

@@ -7,20 +7,20 @@ file, the event (index and type) and the rule id.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from datetime import timedelta
 
 from votal.errors import GameFileError
 from votal.tally.game import Event, Game
 from votal.tally.roles import canonical
-from votal.tally.rules.context import need
+from votal.tally.rules.context import EventCheck, need
+from votal.tally.schedule import Schedule
 
 
 def fail(game: Game, event: Event, rule: str, message: str) -> GameFileError:
     return GameFileError(f"{game.path}: {event.label()}: {message} ({rule})")
 
 
-def events_after_day1(game: Game, e: Event, schedule) -> None:
+def events_after_day1(game: Game, e: Event, schedule: Schedule) -> None:
     """No event belongs before day 1 (C-09; turn 0 has no vote, MR-01)."""
     if e.day is not None and e.day < 1:
         raise fail(game, e, "C-09", f"day {e.day} is before day 1")
@@ -29,21 +29,21 @@ def events_after_day1(game: Game, e: Event, schedule) -> None:
                                     f"({schedule.start(1).isoformat()})")
 
 
-def lawyer_not_self(game: Game, schedule) -> None:
+def lawyer_not_self(game: Game, schedule: Schedule) -> None:
     """The lawyer defends one player, not himself (PX-07)."""
     for e in game.events_of("lawyer"):
         if e.target == e.actor:
             raise fail(game, e, "PX-07", f"the lawyer {e.actor} cannot defend himself")
 
 
-def lawyer_from_day2(game: Game, schedule) -> None:
+def lawyer_from_day2(game: Game, schedule: Schedule) -> None:
     """The lawyer acts each night after the first vote: from day 2's vote on (PX-07)."""
     for e in game.events_of("lawyer"):
         if e.day is not None and e.day < 2:
             raise fail(game, e, "PX-07", "the lawyer defends from the night after the first vote")
 
 
-def one_cop_swap(game: Game, schedule) -> None:
+def one_cop_swap(game: Game, schedule: Schedule) -> None:
     """The corrupt cop's swap (PX-08): once per game, in [20:05, 20:10), two players other than the cop himself."""
     seen: Counter[str] = Counter()
     for e in game.events_of("cop_swap"):
@@ -54,12 +54,12 @@ def one_cop_swap(game: Game, schedule) -> None:
         if e.actor in (e.a, e.b) or e.a == e.b:
             raise fail(game, e, "PX-08", "the swap needs two players other than the cop himself")
         if e.at is not None and e.day is not None:
-            clock = schedule.clock(e.day)
-            if not (clock.window_open <= e.at < clock.close):
+            clock = schedule.clock(e.day)   # no window (a ruleset without one): no swap in it
+            if clock.window_open is None or not (clock.window_open <= e.at < clock.close):
                 raise fail(game, e, "PX-08", "the swap must be made in the 20:05-20:10 window")
 
 
-def emperor_self_once(game: Game, schedule) -> None:
+def emperor_self_once(game: Game, schedule: Schedule) -> None:
     """Immunity (PX-10) from the night after the first vote; the emperor may protect himself once per game."""
     for e in game.events_of("immunity"):
         if e.day is not None and e.day < 2:
@@ -70,7 +70,7 @@ def emperor_self_once(game: Game, schedule) -> None:
         raise fail(game, selves[1], "PX-10", f"{selves[1].actor} protected himself twice")
 
 
-def arrest_cancel_in_time(game: Game, schedule) -> None:
+def arrest_cancel_in_time(game: Game, schedule: Schedule) -> None:
     """An arrest cancellation is played within 5 hours of the arrest (PX-13).
 
     (rev. 2) Without a target it cancels the round's one arrest (game.py fills it in; two
@@ -87,7 +87,7 @@ def arrest_cancel_in_time(game: Game, schedule) -> None:
             raise fail(game, e, "PX-13", "an arrest cancellation must come within 5 hours")
 
 
-def cards_need_target(game: Game, schedule) -> None:
+def cards_need_target(game: Game, schedule: Schedule) -> None:
     """Every card (PX-11 to PX-16) but extra_vote, echo and exemption names its target."""
     for e in game.events_of("card"):
         if e.card not in ("extra_vote", "echo", "exemption", "failed_murder", "arrest_cancel") \
@@ -95,7 +95,7 @@ def cards_need_target(game: Game, schedule) -> None:
             raise fail(game, e, "PX-12", f"card {e.card} needs a target")
 
 
-def failed_murder_by_murdered(game: Game, schedule) -> None:
+def failed_murder_by_murdered(game: Game, schedule: Schedule) -> None:
     """PX-22: Failed murder is played by the player murdered that day, from the murder's
     announcement until 20:00."""
     for e in game.events_of("card"):
@@ -112,7 +112,7 @@ def failed_murder_by_murdered(game: Game, schedule) -> None:
                                          "until 20:00")
 
 
-def block_not_twice_running(game: Game, schedule) -> None:
+def block_not_twice_running(game: Game, schedule: Schedule) -> None:
     """PX-23: the prostitute cannot visit the same player two days running."""
     seen = {(e.actor, e.target, e.day) for e in game.events_of("block") if e.day is not None}
     for e in game.events_of("block"):
@@ -121,7 +121,7 @@ def block_not_twice_running(game: Game, schedule) -> None:
                                          f"already: not two days running")
 
 
-def kamikaze_victim(game: Game, schedule) -> None:
+def kamikaze_victim(game: Game, schedule: Schedule) -> None:
     """Only the kamikaze takes a victim (MB-09: ``eliminated`` with ``by``), on a given day."""
     for e in game.events_of("eliminated"):
         if e.by is None:
@@ -134,18 +134,18 @@ def kamikaze_victim(game: Game, schedule) -> None:
             raise fail(game, e, "MB-09", "the kamikaze's victim is another player")
 
 
-def owl_not_self(game: Game, schedule) -> None:
+def owl_not_self(game: Game, schedule: Schedule) -> None:
     """The gufonauta owls "un altro giocatore", not himself (LM-04 rev. 2)."""
     for e in game.events_of("owl"):
         if e.target == e.actor:
             raise fail(game, e, "LM-04", f"{e.actor} cannot owl himself")
 
 
-def priest_runoff(game: Game, schedule) -> None:
+def priest_runoff(game: Game, schedule: Schedule) -> None:
     """A runoff removal (LM-05 rev. 2) is a second ``priest`` event of the same day, by the
     parroco who removed a day vote that day; one per day removal."""
     day_acts = {(e.actor, e.day) for e in game.events_of("priest") if not e.runoff}
-    seen: Counter[tuple] = Counter()
+    seen: Counter[tuple[str | None, int | None]] = Counter()
     for e in game.events_of("priest"):
         if not e.runoff:
             continue
@@ -157,9 +157,9 @@ def priest_runoff(game: Game, schedule) -> None:
             raise fail(game, e, "LM-05", f"a second runoff removal by {e.actor} on day {e.day}")
 
 
-def once_per_game(kind: str, rule: str) -> Callable[[Game, object], None]:
+def once_per_game(kind: str, rule: str) -> EventCheck:
     """The ability is used once per game (LM-04, LM-05)."""
-    def check(game: Game, schedule) -> None:
+    def check(game: Game, schedule: Schedule) -> None:
         seen: Counter[str] = Counter()
         for e in game.events_of(kind):
             if e.runoff:          # LM-05: the runoff removal comes besides the day's one
@@ -172,7 +172,7 @@ def once_per_game(kind: str, rule: str) -> Callable[[Game, object], None]:
     return check
 
 
-def one_lawyer_per_day(game: Game, schedule) -> None:
+def one_lawyer_per_day(game: Game, schedule: Schedule) -> None:
     """One defended player per day (MB-05, PX-07)."""
     days: Counter[int | None] = Counter()
     for e in game.events_of("lawyer"):

@@ -426,6 +426,10 @@ R = TypeVar("R")
 Step = Callable[[Day], None]
 Check = Callable[[Day], "Outcome | None"]
 Filter = Callable[[Day, Ballot], None]
+# C-04: since when, and why, a target cannot be voted in the day's vote (``Preset.unvotable``)
+Unvotable = Callable[[Day, str], "tuple[datetime, str] | None"]
+# a check of the game file's events, refusing a file that breaks its ruleset (rules/checks.py)
+EventCheck = Callable[[Game, Schedule], None]
 
 
 def _part_names(fn: Callable[..., object], extra: int) -> tuple[str, ...]:
