@@ -96,10 +96,22 @@ def number(text: str | None) -> int | None:
     return int(digits) if digits else None
 
 
+_LANGUAGE_METAS = ("//meta[translate(@http-equiv, 'CONTENT-LANGUAGE', 'content-language')"
+                   "='content-language']/@content",
+                   "//meta[@property='og:locale']/@content", "//body/@lang")
+
+
 def languages(doc: etree._Element) -> list[str]:
-    """The page's language first (``<html lang="el-GR">`` -> el), then the project's others."""
-    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")
-    head = lang.split("-")[0].lower()
+    """The page's language first (``<html lang="el-GR">`` -> el; without one, its
+    ``Content-Language`` or ``og:locale`` meta, or ``<body lang>``), then the project's others."""
+    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang")
+            or doc.get("xml:lang") or "")
+    for expr in _LANGUAGE_METAS:
+        if lang.strip():
+            break
+        found = doc.xpath(expr)
+        lang = str(found[0]) if found else ""
+    head = re.split(r"[-_,;\s]", lang.strip())[0].lower()
     rest = [x for x in dates.DEFAULT_LANGUAGES if x != head]
     return [head, *rest] if head else list(dates.DEFAULT_LANGUAGES)
 

@@ -27,6 +27,7 @@ from lxml import etree
 
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
+from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -130,7 +131,7 @@ class Forumotion(Engine):
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = document(html)
         thread = self.thread_url(url)
-        langs = _languages(doc)
+        langs = languages(doc)
         m = _TOPIC_PATH.match(urlsplit(url).path)
         offset = int(m.group(2)) if m and m.group(2) else 0
         posts: list[Post] = []
@@ -142,13 +143,8 @@ class Forumotion(Engine):
         return posts
 
 
-def _languages(doc: etree._Element) -> tuple[str, ...] | None:
-    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")[:2]
-    return (lang.lower(), "en") if lang and lang.lower() != "en" else None
-
-
 def _post(el: etree._Element, pid: str, number: int, thread: str, url: str, tz: ZoneInfo,
-          now: datetime | None, langs: tuple[str, ...] | None) -> Post:
+          now: datetime | None, langs: list[str]) -> Post:
     info = xp(el, f".//*[{has_class('post-info')}]")
     printed = _NUMBER.search(text_of(info[0])) if info else None
     author, author_id, when_text = _byline(el)

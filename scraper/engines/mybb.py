@@ -20,6 +20,7 @@ from lxml import etree
 
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
+from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -165,7 +166,7 @@ class MyBB(Engine):
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         doc = document(html)
         thread = self.thread_url(url)
-        langs = _languages(doc)
+        langs = languages(doc)
         posts = []
         for el in xp(doc, f"//div[starts-with(@id, 'post_')][{has_class('post')}]"):
             pid = el.get("id").removeprefix("post_")
@@ -175,13 +176,8 @@ class MyBB(Engine):
         return _names_from_quotes(posts)
 
 
-def _languages(doc: etree._Element) -> tuple[str, ...] | None:
-    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")[:2]
-    return (lang.lower(), "en") if lang and lang.lower() != "en" else None
-
-
 def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime | None,
-          langs: tuple[str, ...] | None) -> Post:
+          langs: list[str]) -> Post:
     dates = xp(el, f".//*[{has_class('post_date')}]")
     when_text = _text_with_titles(dates[0], skip="post_edit") if dates else ""
     when = parse_forum_time(when_text, tz, now, langs)  # None: kept, problems ["time"]
@@ -268,7 +264,7 @@ def _names_from_quotes(posts: list[Post]) -> list[Post]:
 
 
 def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime | None,
-            langs: tuple[str, ...] | None) -> datetime | None:
+            langs: list[str]) -> datetime | None:
     notes = xp(el, ".//*[@id=$id]", id=f"edited_by_{pid}")
     if not notes:
         return None

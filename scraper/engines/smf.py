@@ -22,6 +22,7 @@ from lxml import etree
 
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
+from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -144,17 +145,12 @@ class SMF(Engine):
         doc = document(html)
         thread = self.thread_url(url)
         offset = _offset(doc, url)
-        langs = _languages(doc)
+        langs = languages(doc)
         posts = []
         for i, inner in enumerate(xp(doc, "//div[starts-with(@id, 'msg_')]"
                                             f"[{has_class('inner')}]")):
             posts.append(_post(inner, offset + i + 1, thread, url, tz, now, langs))
         return posts
-
-
-def _languages(doc: etree._Element) -> tuple[str, ...] | None:
-    lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang") or "")[:2]
-    return (lang.lower(), "en") if lang and lang.lower() != "en" else None
 
 
 def _offset(doc: etree._Element, url: str) -> int:
@@ -166,7 +162,7 @@ def _offset(doc: etree._Element, url: str) -> int:
 
 
 def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInfo,
-          now: datetime | None, langs: tuple[str, ...] | None) -> Post:
+          now: datetime | None, langs: list[str]) -> Post:
     mid = inner.get("id").removeprefix("msg_")
     box = xp(inner, f"ancestor::*[.//*[{has_class('poster')}]][1]")
     box = box[0] if box else inner
@@ -215,7 +211,7 @@ def _author(box: etree._Element) -> tuple[str, str | None]:
 
 
 def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime | None,
-            langs: tuple[str, ...] | None) -> datetime | None:
+            langs: list[str]) -> datetime | None:
     notes = xp(box, ".//*[@id=$id]", id=f"modified_{mid}")
     text = text_of(notes[0]) if notes else ""
     if ":" not in text:
