@@ -120,8 +120,17 @@ class XenForo1(PagedEngine):
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
         offset = (page_of(page.url) - 1) * 20
-        items = find(doc, f"//li[{cls('message')}][starts-with(@id, 'post-')]")
+        items = [li for li in find(doc, f"//li[{cls('message')}][starts-with(@id, 'post-')]")
+                 if not site_insert(li)]
         return [_post(li, offset + i + 1, page) for i, li in enumerate(items)]
+
+
+def site_insert(li: etree._Element) -> bool:
+    """A block a site's style puts among the posts in a post's dress (``li.message#post-physorg``:
+    Physics Forums' news box, issue 11): no post number in its id and no message text. One
+    with a body but no number is still refused by ``_post``, never dropped in silence."""
+    return _POST_ID.fullmatch(li.get("id") or "") is None \
+        and first(li, f".//blockquote[{cls('messageText')}]") is None
 
 
 def _post(li: etree._Element, num: int, page: PageContext) -> Post:

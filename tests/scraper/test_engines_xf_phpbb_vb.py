@@ -11,8 +11,11 @@ import re
 from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from tests.conftest import FIXTURES, shared_path
 from tests.scraper.test_engine_fixtures import analyse
+from votal.errors import ScrapeError
 from votal.scraper import engines
 from votal.scraper.colour import is_red
 from votal.scraper.engines._common import decode
@@ -175,3 +178,27 @@ def test_phpbb_zone_named_in_the_footer_line_even_translated():
     assert zone("Tutti gli orari sono UTC+02:00 Europa/Roma") == ZoneInfo("Europe/Rome")
     assert zone("All times are UTC+01:00 Europe/London") == ZoneInfo("Europe/London")
     assert zone("All times are UTC+03:00 and/or later") == timezone(timedelta(hours=3))
+
+
+def test_xenforo1_block_dressed_as_a_post_is_not_a_post_but_a_numberless_body_is_refused():
+    """A style may put its own block among the posts as ``li.message#post-<word>`` (real page:
+    Physics Forums' Phys.org news box, fixtures/engines/xenforo1/real/): with no number in its
+    id and no message text it is not a post; a numberless one with a body is refused, not
+    dropped in silence (issue 11)."""
+    def page(extra: str) -> str:
+        return ('<html id="XenForo"><body><ol class="messageList" id="messageList">'
+                '<li id="post-7" class="message" data-author="ann"><div class="messageInfo">'
+                '<blockquote class="messageText">VOTE: bob</blockquote></div></li>'
+                f'{extra}</ol></body></html>')
+
+    url = "https://f.example.com/threads/game.1/"
+    engine = engines.get("xenforo1")
+    news = ('<li id="post-news" class="message"><div class="messageContent">'
+            '<a href="http://news.example.com/">latest stories</a></div></li>')
+    posts = engine.parse_page(page(news), url, UTC, NOW)
+    assert [(p.id, p.author) for p in posts] == [("7", "ann")]
+    assert "latest stories" not in posts[0].html
+    numberless = ('<li id="post-x" class="message" data-author="cy">'
+                  '<blockquote class="messageText">VOTE: ann</blockquote></li>')
+    with pytest.raises(ScrapeError, match="post-x"):
+        engine.parse_page(page(numberless), url, UTC, NOW)
