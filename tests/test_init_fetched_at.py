@@ -20,6 +20,10 @@ import fakeforum as ff  # noqa: E402
 VB3 = (FIXTURES / "engines" / "vbulletin3" / "en_mafia31_today_httrack.html").read_text(
     encoding="utf-8")
 UNSTAMPED = "\n".join(line for line in VB3.splitlines() if "Mirrored from" not in line)
+# the same board set to New York's winter offset: its footer says so, and its text times are
+# read at that offset (vBulletin prints every time at the viewer's offset, engines/_zone.py)
+assert "All times are GMT." in UNSTAMPED
+NEW_YORK = UNSTAMPED.replace("All times are GMT.", "All times are GMT -5.")
 
 
 def _init(capsys, *args) -> tuple[int, str, str]:
@@ -28,9 +32,9 @@ def _init(capsys, *args) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
-def _page(tmp_path):
+def _page(tmp_path, text: str = UNSTAMPED):
     page = tmp_path / "page.html"
-    page.write_text(UNSTAMPED, encoding="utf-8")
+    page.write_text(text, encoding="utf-8")
     return page
 
 
@@ -47,14 +51,19 @@ def test_without_a_fetch_time_the_hint_is_fetched_at_not_timezone(tmp_path, caps
     assert err.count("\n") == 1
 
 
-@pytest.mark.parametrize("fetched_at,day1", [
-    ("2026-12-01T01:00", "2026-11-30"),        # no offset: 01:00 in the game's zone (New York)
-    ("2026-12-01T01:00+00:00", "2026-11-29"),  # 20:00 on 30 Nov in New York: yesterday is 29
-    ("2026-12-11T12:00-05:00", "2026-12-10"),
+@pytest.mark.parametrize("footer,fetched_at,day1", [
+    ("GMT -5", "2026-12-01T01:00", "2026-11-30"),  # no offset: 01:00 in the game's zone (New York)
+    ("GMT -5", "2026-12-01T01:00+00:00", "2026-11-29"),  # 20:00 on 30 Nov at -05:00: yesterday is 29
+    ("GMT -5", "2026-12-11T12:00-05:00", "2026-12-10"),
+    # a board whose footer says "All times are GMT": its "Yesterday" is yesterday at GMT, where
+    # 01:00 on 1 Dec is already the 1st, whatever the game's zone
+    ("GMT", "2026-12-01T01:00+00:00", "2026-11-30"),
 ])
-def test_fetched_at_dates_the_saved_pages_in_the_games_zone(tmp_path, capsys, fetched_at, day1):
+def test_fetched_at_dates_the_saved_pages_in_the_games_zone(tmp_path, capsys, footer, fetched_at,
+                                                            day1):
     game = tmp_path / "game.toml"
-    code, out, err = _init(capsys, _page(tmp_path), "--out", game, "--ruleset", "mafiascum",
+    text = {"GMT -5": NEW_YORK, "GMT": UNSTAMPED}[footer]
+    code, out, err = _init(capsys, _page(tmp_path, text), "--out", game, "--ruleset", "mafiascum",
                            "--fetched-at", fetched_at)
     assert code == 0, err
     assert "time zone America/New_York" in out

@@ -8,6 +8,7 @@ Quotes are keyed on structure, never on the localised "Quote:" / "Originally Pos
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
@@ -26,6 +27,7 @@ from votal.scraper.engines._common import (
     first_of,
     number,
 )
+from votal.scraper.engines._zone import page_zone
 from votal.scraper.engines.base import PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -279,6 +281,9 @@ class VBulletinEngine(PagedEngine):
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
         offset = (self.page_number(doc, page.url) - 1) * self.per_page
+        # vB 3/4 print every time at the viewer's offset of the moment ("All times are GMT +1"):
+        # the page's own statement, not the zone assumed, dates its posts (engines/_zone.py)
+        page = replace(page, tz=page_zone(doc) or page.tz)
         return [self.read_post(el, offset + i + 1, page)
                 for i, el in enumerate(find(doc, self.posts))]
 

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
-from types import MappingProxyType
+from datetime import datetime, timezone
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
@@ -41,6 +40,7 @@ from votal.scraper.engines._common import (
     first_of,
     number,
 )
+from votal.scraper.engines._zone import page_zone
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -288,67 +288,6 @@ def _table_notice(table: etree._Element) -> etree._Element | None:
         if _EDIT_NOTICE.search(text) or first(span, ".//a[contains(@href, 'viewprofile')]") \
                 is not None:
             return span
-    return None
-
-
-# "All times are UTC + 1 hour [ DST ]" (3.0), "All times are UTC+01:00" (3.1+, the zone's name in
-# a title), in the language packs votal's communities use.
-_ZONE_LINE = re.compile(
-    r"(?:All times are|Tutti gli orari sono|Όλες οι ώρες είναι|Часовой пояс|Alle Zeiten sind)"
-    r"\s*:?\s*(?:UTC|GMT)\s*(?:([+-])\s*(\d{1,2})(?:[:.](\d{2}))?)?[^\[]*(\[[^\]]*\])?", re.I)
-
-
-# 3.1+ language packs may print the zone's name in the line itself, translated: "Tutti gli orari
-# sono UTC+02:00 Europa/Roma" (real page: forum.ubuntu-it.org). The offset is the one of the day
-# the page was made, so the name is what gives winter posts their own offset.
-_ZONE_NAME = re.compile(r"[^\W\d_]+/[^\W\d]+")
-_ZONE_WORDS = MappingProxyType({
-    "europa": "Europe", "ευρώπη": "Europe", "европа": "Europe",
-    "roma": "Rome", "atene": "Athens", "αθήνα": "Athens", "mosca": "Moscow", "москва": "Moscow",
-    "berlino": "Berlin", "londra": "London", "parigi": "Paris",
-})
-
-
-def _named_zone(name: str) -> ZoneInfo | None:
-    """An IANA zone from a name as a page prints it, English or translated, or None."""
-    if "/" not in name:
-        return None
-    parts = [_ZONE_WORDS.get(part.lower(), part) for part in name.strip().split("/")]
-    for candidate in (name.strip(), "/".join(parts)):
-        try:
-            return ZoneInfo(candidate)
-        except (ValueError, OSError, KeyError):
-            continue
-    return None
-
-
-def page_zone(doc: etree._Element) -> ZoneInfo | timezone | None:
-    """The zone the page says its times are in, or None."""
-    # every text node, not only an element's first one: prosilver 3.0 puts the line after two
-    # links ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour")
-    for node in find(doc, "//text()[contains(., 'UTC') or contains(., 'GMT')]"
-                          "[not(ancestor::script) and not(ancestor::style)]"):
-        el = node.getparent()
-        if el is None:
-            continue
-        if node.is_tail:  # the text after a child element belongs to that child's parent
-            el = el.getparent()
-            if el is None:
-                continue
-        line = text_of(el.getparent() if el.tag in ("span", "abbr") else el)
-        m = _ZONE_LINE.search(line)
-        if not m:
-            continue
-        named = first(el, ".//@title | ./ancestor-or-self::*[@title][1]/@title")
-        for name in ([str(named)] if named else []) + _ZONE_NAME.findall(line[m.start():]):
-            zone = _named_zone(name)
-            if zone is not None:
-                return zone
-        sign = -1 if m.group(1) == "-" else 1
-        minutes = sign * (int(m.group(2) or 0) * 60 + int(m.group(3) or 0))
-        if m.group(4):  # "[ DST ]": phpBB 3.0 adds the hour to every time it prints
-            minutes += 60
-        return timezone(timedelta(minutes=minutes))
     return None
 
 

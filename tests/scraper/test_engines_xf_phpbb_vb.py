@@ -120,7 +120,10 @@ def test_real_vbulletin3_latin1_page():
     assert sorted(_red_total(posts)) == ["Red", "red"]
     first = posts[0]
     assert (first.id, first.author, first.author_id) == ("5768670", "Shirohige", "250472")
-    assert first.time == datetime(2016, 2, 1, 2, 21, tzinfo=UTC)
+    # "2016-02-01, 02:21" on a page whose footer says "All times are GMT -5": the page's own
+    # zone, not the UTC the caller assumed (engines/_zone.py)
+    assert first.time == datetime(2016, 2, 1, 2, 21, tzinfo=timezone(timedelta(hours=-5)))
+    assert first.time.utcoffset() == timedelta(hours=-5)
     assert analyse(first.html)["quotes"][0] == ("TinyRedLeaf", "5768621", 0)
     assert len([p for p in posts if p.edited]) == 3
     text = decode(data)  # charset=ISO-8859-1 is read as windows-1252, as browsers do
@@ -168,7 +171,7 @@ def test_phpbb_zone_named_in_the_footer_line_even_translated():
     """phpBB 3.1+ language packs may print the zone's name after the offset, translated
     (real page: forum.ubuntu-it.org, "UTC+02:00 Europa/Roma"): the name, not the offset of
     the day the page was made, gives a January post its +01:00."""
-    from votal.scraper.engines.phpbb import page_zone
+    from votal.scraper.engines._zone import page_zone
     from votal.scraper.normalize import document
 
     def zone(line: str):
@@ -202,3 +205,31 @@ def test_xenforo1_block_dressed_as_a_post_is_not_a_post_but_a_numberless_body_is
                   '<blockquote class="messageText">VOTE: ann</blockquote></li>')
     with pytest.raises(ScrapeError, match="post-x"):
         engine.parse_page(page(numberless), url, UTC, NOW)
+
+
+def test_vbulletin_footer_zone_line_in_every_language_and_half_hours():
+    """vBulletin 3/4 print every time at the viewer's current offset and say it in the footer
+    ("All times are GMT +1. The time now is <span class=time>12:37</span>."; real page:
+    forum.azzurra.org, Italian vB 3.6.5). After "." the digits are a fraction of an hour, as
+    vBulletin and phpBB 3.0 print half-hour zones; after ":" minutes."""
+    from votal.scraper.engines._zone import page_zone
+    from votal.scraper.normalize import document
+
+    def zone(line: str):
+        return page_zone(document(f"<html><body><div class='smallfont'>{line}</div></body></html>"))
+
+    def hours(h: float):
+        return timezone(timedelta(hours=h))
+
+    assert zone("Tutti gli orari sono GMT +1. Ora sono le <span class='time'>12:37</span>.") \
+        == hours(1)
+    assert zone("All times are GMT -5. The time now is <span class='time'>00:08</span>.") \
+        == hours(-5)
+    assert zone("All times are GMT. The time now is <span class='time'>02:13</span>.") == hours(0)
+    assert zone("All times are GMT +5.5. The time now is 08:47 AM.") == hours(5.5)
+    assert zone("All times are GMT +5.75. The time now is 08:47 AM.") == hours(5.75)
+    assert zone("All times are UTC + 5.5 hours") == hours(5.5)  # phpBB 3.0
+    assert zone("All times are UTC + 9:30") == hours(9.5)
+    assert zone("Часовой пояс GMT +3, время: <span class='time'>12:37</span>.") == hours(3)
+    assert zone("Όλες οι ώρες είναι GMT +2. Η ώρα τώρα είναι 12:37.") == hours(2)
+    assert zone("The time now is 12:37.") is None

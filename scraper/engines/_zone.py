@@ -1,0 +1,98 @@
+"""The zone a page says its times are in (forum-engines.md §2.4), for the adapters whose pages
+print it: phpBB ("All times are UTC + 1 hour [ DST ]", 3.1+ "UTC+01:00" with the zone's name) and
+vBulletin 3/4 ("All times are GMT +1. The time now is 12:37.").
+
+Both engines print every time of a page at the viewer's offset of the moment the page was made,
+not at the offset each post's own date had: a June post on a page made in March reads "15:50"
+at +01:00, never at Rome's summer +02:00 (real page: forum.azzurra.org, vBulletin 3.6.5). The
+line's offset is therefore the zone of the page's text times, a fixed one unless the line names
+a zone (3.1+ phpBB), and a page's own statement wins over the zone the caller assumed.
+
+Pure functions over a parsed page; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta, timezone
+from types import MappingProxyType
+from zoneinfo import ZoneInfo
+
+from lxml import etree
+
+from votal.scraper.engines._common import find, first
+from votal.scraper.normalize import text_of
+
+# "All times are UTC + 1 hour [ DST ]" / "UTC + 5.5 hours" (phpBB 3.0), "All times are
+# UTC+01:00" (3.1+), "All times are GMT +1." / "GMT +5.5" (vBulletin 3/4), in the language packs
+# votal's communities use. After "." the digits are a fraction of an hour (both engines print
+# half-hour zones so); after ":" they are minutes.
+_ZONE_LINE = re.compile(
+    r"(?:All times are|Tutti gli orari sono|Όλες οι ώρες είναι|Часовой пояс|Alle Zeiten sind)"
+    r"\s*:?\s*(?:UTC|GMT)\s*(?:([+-])\s*(\d{1,2})(?:(:)(\d{2})|\.(\d{1,2}))?)?[^\[]*"
+    r"(\[[^\]]*\])?", re.I)
+
+
+# 3.1+ language packs may print the zone's name in the line itself, translated: "Tutti gli orari
+# sono UTC+02:00 Europa/Roma" (real page: forum.ubuntu-it.org). The offset is the one of the day
+# the page was made, so the name is what gives winter posts their own offset.
+_ZONE_NAME = re.compile(r"[^\W\d_]+/[^\W\d]+")
+_ZONE_WORDS = MappingProxyType({
+    "europa": "Europe", "ευρώπη": "Europe", "европа": "Europe",
+    "roma": "Rome", "atene": "Athens", "αθήνα": "Athens", "mosca": "Moscow", "москва": "Moscow",
+    "berlino": "Berlin", "londra": "London", "parigi": "Paris",
+})
+
+
+def _named_zone(name: str) -> ZoneInfo | None:
+    """An IANA zone from a name as a page prints it, English or translated, or None."""
+    if "/" not in name:
+        return None
+    parts = [_ZONE_WORDS.get(part.lower(), part) for part in name.strip().split("/")]
+    for candidate in (name.strip(), "/".join(parts)):
+        try:
+            return ZoneInfo(candidate)
+        except (ValueError, OSError, KeyError):
+            continue
+    return None
+
+
+def _offset_minutes(m: re.Match[str]) -> int:
+    sign = -1 if m.group(1) == "-" else 1
+    hours = int(m.group(2) or 0)
+    if m.group(3):  # "UTC+05:30"
+        minutes = int(m.group(4))
+    elif m.group(5):  # "GMT +5.5", "UTC + 5.75 hours"
+        minutes = round(float("0." + m.group(5)) * 60)
+    else:
+        minutes = 0
+    return sign * (hours * 60 + minutes)
+
+
+def page_zone(doc: etree._Element) -> ZoneInfo | timezone | None:
+    """The zone the page says its times are in, or None."""
+    # every text node, not only an element's first one: prosilver 3.0 puts the line after two
+    # links ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour")
+    for node in find(doc, "//text()[contains(., 'UTC') or contains(., 'GMT')]"
+                          "[not(ancestor::script) and not(ancestor::style)]"):
+        el = node.getparent()
+        if el is None:
+            continue
+        if node.is_tail:  # the text after a child element belongs to that child's parent
+            el = el.getparent()
+            if el is None:
+                continue
+        line = text_of(el.getparent() if el.tag in ("span", "abbr") else el)
+        m = _ZONE_LINE.search(line)
+        if not m:
+            continue
+        named = first(el, ".//@title | ./ancestor-or-self::*[@title][1]/@title")
+        for name in ([str(named)] if named else []) + _ZONE_NAME.findall(line[m.start():]):
+            zone = _named_zone(name)
+            if zone is not None:
+                return zone
+        minutes = _offset_minutes(m)
+        if m.group(6):  # "[ DST ]": phpBB 3.0 adds the hour to every time it prints
+            minutes += 60
+        return timezone(timedelta(minutes=minutes))
+    return None
