@@ -269,6 +269,10 @@ class VBulletinEngine(PagedEngine):
         if found is None and not find(doc, self.page_nav):
             last = current  # no page navigation at all: a one-page thread
         nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
+        if nxt is None and self.page_nav and last is not None and current < last:
+            # vB 3.0 marks no link rel="next": the navigation's link numbered current + 1
+            nxt = first(doc, f"({self.page_nav})//a[normalize-space(.)=$n]/@href",
+                        n=str(current + 1))
         return next_page(base, current, last, nxt)
 
     def pages_said(self, doc: etree._Element) -> tuple[int, int] | None:

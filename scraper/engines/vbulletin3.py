@@ -1,4 +1,4 @@
-"""vBulletin 3.6–3.8 thread pages (forum-engines.md §3.4).
+"""vBulletin 3.0–3.8 thread pages (forum-engines.md §3.4).
 
 Text-only times (first ``td.thead`` of the post table, in the board's date format). Many vB3
 boards serve ISO-8859-1 or windows-1251: pass the raw bytes and the page is decoded from its
@@ -16,7 +16,7 @@ from lxml import etree
 from votal.errors import ScrapeError
 from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
-from votal.scraper.engines._common import PageContext, cls, first, number
+from votal.scraper.engines._common import PageContext, cls, find, first, number
 from votal.scraper.engines.base import Example
 from votal.scraper.model import Post
 from votal.scraper.normalize import text_of
@@ -40,7 +40,12 @@ class VBulletin3(vb.VBulletinEngine):
             return True
         return "post_message_" in page and "bigusername" in page
 
-    posts = "//div[starts-with(@id, 'post_message_')]"
+    # 3.5+: div#post_message_N. 3.0 prints the body as a bare <div> after the template's
+    # "<!-- message -->" comment; the post's id is only in its table (div#postmenu_N,
+    # a[name=postN]) (real page: forum.azzurra.org, vB 3.0.6, read as no post at all before)
+    posts = ("//div[starts-with(@id, 'post_message_')]"
+             " | //comment()[normalize-space(.)='message']"
+             "/following-sibling::*[1][self::div][not(@id)]")
     per_page = 20
     page_texts = f"//div[{cls('pagenav')}]//td[{cls('vbmenu_control')}]"
     page_nav = f"//div[{cls('pagenav')}]"
@@ -63,19 +68,42 @@ def _magicbar(doc: etree._Element) -> tuple[int, int] | None:
     return (current, last) if current and last else None
 
 
+_V30_ID = re.compile(r"^(?:postmenu_|post)(\d+)$")
+
+
+def _post_box(body: etree._Element, page: PageContext) -> tuple[str, etree._Element]:
+    """The post's id and the element holding its whole postbit."""
+    bid = body.get("id") or ""
+    if bid.startswith("post_message_"):
+        pid = bid.removeprefix("post_message_")
+        box = next((a for a in body.iterancestors()
+                    if a.get("id") in (f"post{pid}", f"edit{pid}")), None)
+        if box is None:
+            raise ScrapeError(f"{page.where(pid)}: no post table (table#post{pid}) around the "
+                              "message")
+        return pid, box
+    for table in body.iterancestors("table"):  # vB 3.0: the nearest table naming a post
+        for value in find(table, ".//div[starts-with(@id, 'postmenu_')]/@id"
+                                 " | .//a[starts-with(@name, 'post')]/@name"):
+            m = _V30_ID.match(str(value))
+            if m:
+                return m.group(1), table
+    raise ScrapeError(f"{page.url}: a message (<!-- message --> div) with no post table naming "
+                      "its post (div#postmenu_N) around it")
+
+
 def _post(body: etree._Element, fallback: int, page: PageContext) -> Post:
-    pid = body.get("id").removeprefix("post_message_")
+    pid, box = _post_box(body, page)
     where = page.where(pid)
-    box = next((a for a in body.iterancestors() if a.get("id") in (f"post{pid}", f"edit{pid}")),
-               None)
-    if box is None:
-        raise ScrapeError(f"{where}: no post table (table#post{pid}) around the message")
     menu = first(box, ".//*[@id=$id]", id=f"postmenu_{pid}")
     # profile links: member.php?u=N, or vBSEO's members/N-name (pprune.org)
     user = first(menu, ".//a[contains(@href, 'member.php') or contains(@href, '/members/')]") \
         if menu is not None else None
     author = text_of(user if user is not None else menu)  # "": kept, problems ["author"]
     count = first(box, ".//a[@id=$id]", id=f"postcount{pid}")
+    if count is None:  # 3.0: "#<a href="showpost.php?p=N&postcount=K"><strong>K</strong></a>"
+        count = first(box, ".//a[contains(@href, 'postcount=')]"
+                           "[contains(@href, concat('p=', $pid, '&'))]", pid=pid)
     printed = number(count.get("name") or text_of(count)) if count is not None else None
     stamp = first(box, f".//td[{cls('thead')}]")
     note = first(box, ".//em[.//span[@class='time']]")

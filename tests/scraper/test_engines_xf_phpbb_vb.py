@@ -223,6 +223,9 @@ def test_vbulletin_footer_zone_line_in_every_language_and_half_hours():
 
     assert zone("Tutti gli orari sono GMT +1. Ora sono le <span class='time'>12:37</span>.") \
         == hours(1)
+    # vB 3.0's Italian pack (real page: forum.azzurra.org, vB 3.0.6)
+    assert zone("Tutte le ore sono GMT +2. L'ora corrente è <span class='time'>11:49</span>.") \
+        == hours(2)
     assert zone("All times are GMT -5. The time now is <span class='time'>00:08</span>.") \
         == hours(-5)
     assert zone("All times are GMT. The time now is <span class='time'>02:13</span>.") == hours(0)
