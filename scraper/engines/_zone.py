@@ -73,9 +73,12 @@ def _offset_minutes(m: re.Match[str]) -> int:
 def page_zone(doc: etree._Element) -> ZoneInfo | timezone | None:
     """The zone the page says its times are in, or None."""
     # every text node, not only an element's first one: prosilver 3.0 puts the line after two
-    # links ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour")
-    for node in find(doc, "//text()[contains(., 'UTC') or contains(., 'GMT')]"
-                          "[not(ancestor::script) and not(ancestor::style)]"):
+    # links ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour").
+    # The last line wins: the engine prints it in the footer (subsilver2 in the header too),
+    # below any post that quotes such a line.
+    nodes = find(doc, "//text()[contains(., 'UTC') or contains(., 'GMT')]"
+                      "[not(ancestor::script) and not(ancestor::style)]")
+    for node in reversed(nodes):
         el = node.getparent()
         if el is None:
             continue

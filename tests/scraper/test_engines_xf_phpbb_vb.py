@@ -236,3 +236,8 @@ def test_vbulletin_footer_zone_line_in_every_language_and_half_hours():
     assert zone("Часовой пояс GMT +3, время: <span class='time'>12:37</span>.") == hours(3)
     assert zone("Όλες οι ώρες είναι GMT +2. Η ώρα τώρα είναι 12:37.") == hours(2)
     assert zone("The time now is 12:37.") is None
+    # a post quoting another board's line comes before the footer: the footer's line wins
+    quoted = ("<div id='post_message_1'>on my board: All times are GMT -5. The time now is "
+              "09:00.</div><div class='smallfont'>All times are GMT +1. The time now is "
+              "<span class='time'>15:00</span>.</div>")
+    assert page_zone(document(f"<html><body>{quoted}</body></html>")) == hours(1)
