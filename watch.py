@@ -228,7 +228,7 @@ class Watcher:
         result = _view(final, self.public)
         lang = self.lang_of(st.game)
         pairs = [(c, result) for c in diff(st.result, result, lang)]
-        pairs.append((Change("closed", t("watch_final", lang, outcome=outcome_words(result)),
+        pairs.append((Change("closed", t("watch_final", lang, outcome=outcome_words(result, lang)),
                              None), result))
         tick = replace(tick, result=result, changes=tick.changes + pairs, closed=True,
                        pending=())

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from votal.report.i18n import t
+from votal.report.i18n import reason_text, status_text, t
 
 KINDS = ("vote", "change", "unvote", "rule", "violation", "review", "outcome", "absences",
          "status", "closed")
@@ -47,19 +47,33 @@ def _by_voter(result: dict) -> dict[str, dict]:
     return {v["voter"]: v for v in result.get("votes", [])}
 
 
-def outcome_words(result: dict) -> str:
+_KIND_WORDS = {"eliminated": "watch_eliminated", "tie": "watch_tie",
+               "no-elimination": "watch_no_elimination", "pending": "watch_pending"}
+
+
+def _outcome(result: dict) -> tuple:
+    """The day's result as data, whatever the language it is said in."""
+    o = result.get("outcome") or {}
+    return (o.get("kind"), tuple(o.get("players") or ()), o.get("reason"), o.get("rule"))
+
+
+def outcome_words(result: dict, lang: str = "en") -> str:
+    """The day's result in ``lang``: "eliminated Bob (majority reached, MS-02)", "ισοψηφία
+    Λάμπρος, Φώτης (PX-06)"; the reason from the reports' table (PX-06's public wording for the
+    mayor), the deciding rule's id as it is."""
     o = result.get("outcome") or {}
     players = ", ".join(o.get("players") or [])
-    reason = o.get("reason")
-    rule = o.get("rule")
-    detail = ", ".join(x for x in (reason, rule) if x)
-    return f"{o.get('kind', '?')}{' ' + players if players else ''}" \
-           f"{f' ({detail})' if detail else ''}"
+    key = _KIND_WORDS.get(o.get("kind") or "")
+    head = t(key, lang, players=players).strip() if key else \
+        f"?{' ' + players if players else ''}"   # no result yet
+    reason = reason_text(o["reason"], lang, player=players) if o.get("reason") else None
+    detail = ", ".join(x for x in (reason, o.get("rule")) if x)
+    return f"{head}{f' ({detail})' if detail else ''}"
 
 
 def diff(before: dict | None, after: dict, lang: str = "en") -> list[Change]:
     """Every change from ``before`` (None: nothing yet) to ``after``, oldest first; the words
-    of an unvote in ``lang``."""
+    (an unvote, a vote a rule set aside, the day's result) in ``lang``."""
     before = before or {}
     out: list[Change] = []
     old, new = _counted(before), _counted(after)
@@ -76,16 +90,18 @@ def diff(before: dict | None, after: dict, lang: str = "en") -> list[Change]:
             continue
         now = all_after.get(voter)
         if now is not None and now.get("post") == was.get("post"):
-            out.append(Change("rule", f"{now.get('rule')}: {voter}'s vote for {was['target']} is "
-                              f"{now.get('status')}", _time(now.get("time")), voter))
+            out.append(Change("rule", t("watch_rule", lang, rule=now.get("rule"), voter=voter,
+                                        target=was["target"],
+                                        status=status_text(now.get("status") or "", lang)),
+                              _time(now.get("time")), voter))
         else:
             out.append(Change("unvote", t("watch_was", lang, voter=voter, target=was["target"]),
                               _time(now.get("time")) if now else None, voter))
     out += _new_items(before, after, "violations", "violation")
     out += _new_items(before, after, "review", "review")
-    if before and outcome_words(before) != outcome_words(after) and after.get("tally"):
+    if before and _outcome(before) != _outcome(after) and after.get("tally"):
         when = max((c.time for c in out if c.time), default=None)   # what the posts decided
-        out.append(Change("outcome", outcome_words(after), when))
+        out.append(Change("outcome", outcome_words(after, lang), when))
     return sorted(out, key=lambda c: (c.time is None, c.time.timestamp() if c.time else 0.0))
 
 

@@ -281,10 +281,12 @@ def test_live_screen_renders_the_count(evening):
 @pytest.mark.parametrize("lang, words", [
     (None, {"absences": "αν η ψηφοφορία έκλεινε τώρα: Γιώτα, Χάρης",      # the game's: Greek
             "network": " status πρόβλημα δικτύου: ", "retry": "· νέα προσπάθεια σε 60 s",
-            "final": "closed τελικό: tie Λάμπρος, Φώτης (PX-06)"}),
+            "outcome": "outcome ισοψηφία Λάμπρος, Φώτης (PX-06)",
+            "final": "closed τελικό: ισοψηφία Λάμπρος, Φώτης (PX-06)"}),
     ("it", {"absences": "se la votazione chiudesse ora: Γιώτα, Χάρης",
             "network": " status problema di rete: ", "retry": "; nuovo tentativo tra 60 s",
-            "final": "closed finale: tie Λάμπρος, Φώτης (PX-06)"}),
+            "outcome": "outcome parità Λάμπρος, Φώτης (PX-06)",
+            "final": "closed finale: parità Λάμπρος, Φώτης (PX-06)"}),
 ])
 def test_watch_lines_are_in_the_game_language_or_lang(evening, lang, words):
     """issue 13: the words in the game's language (or --lang); KIND keywords, times, rule ids and
@@ -297,9 +299,10 @@ def test_watch_lines_are_in_the_game_language_or_lang(evening, lang, words):
     assert len(storm) == 1 and storm[0].startswith("2026-11-03 19:57:00 ")
     assert words["retry"] + " | " in storm[0]
     assert "2026-11-03 19:52:00 vote Φώτης → Νίκος | Νίκος 3, Λάμπρος 1" in lines
+    assert f"2026-11-03 20:08:00 {words['outcome']} | Λάμπρος 2, " in "\n".join(lines)
     assert f"2026-11-03 20:10:00 {words['final']} | Λάμπρος 2, " in "\n".join(lines)
     assert not any("if the vote closed now" in ln or "final:" in ln or "network trouble" in ln
-                   for ln in lines)
+                   or " tie " in ln for ln in lines)
 
 
 @pytest.mark.parametrize("lang, words", [
@@ -361,7 +364,7 @@ def test_a_hammer_ends_the_watch_before_the_deadline(tmp_path):
     lines = out.getvalue().splitlines()
     assert clock["now"] < datetime(2026, 11, 3, 13, 11, tzinfo=ny)     # long before 22:00
     assert "2026-11-03 13:00:00 vote Eve → Bob | Bob 3, Ann 1" in lines
-    assert any(" closed final: eliminated Bob (majority, MS-02)" in ln for ln in lines)
+    assert any(" closed final: eliminated Bob (majority reached, MS-02)" in ln for ln in lines)
 
 
 def test_a_broken_game_file_shows_in_the_status_line_and_the_last_good_one_is_used(tmp_path):
