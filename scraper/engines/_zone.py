@@ -2,11 +2,20 @@
 print it: phpBB ("All times are UTC + 1 hour [ DST ]", 3.1+ "UTC+01:00" with the zone's name) and
 vBulletin 3/4 ("All times are GMT +1. The time now is 12:37.").
 
-Both engines print every time of a page at the viewer's offset of the moment the page was made,
-not at the offset each post's own date had: a June post on a page made in March reads "15:50"
-at +01:00, never at Rome's summer +02:00 (real page: forum.azzurra.org, vBulletin 3.6.5). The
-line's offset is therefore the zone of the page's text times, a fixed one unless the line names
-a zone (3.1+ phpBB), and a page's own statement wins over the zone the caller assumed.
+vBulletin 3/4 and phpBB 3.0 print every time of a page at the viewer's offset of the moment the
+page was made, not at the offset each post's own date had: a June post on a page made in March
+reads "15:50" at +01:00, never at Rome's summer +02:00 (real page: forum.azzurra.org, vBulletin
+3.6.5). Their line's offset is therefore the zone of the page's text times, a fixed one, and a
+page's own statement wins over the zone the caller assumed.
+
+phpBB 3.1+ is the other way round: it keeps the viewer's zone by name and prints each time at
+that zone's offset on the time's own date (``user::format_date`` sets the named zone on every
+time), while its line gives the offset of the moment the page was made ("UTC+02:00",
+``create_datetime()->getOffset()``) and the name only in a ``title`` or the line itself. With the
+name, the name decides. Without it (a style or a saved copy that dropped the title), the zone the
+caller reads times in (the game's, ``--timezone``) is the page's when it has that very offset at
+the moment the page was fetched (unknown: in winter or in summer), so a post from before a
+daylight-saving change keeps its hour; a zone that disagrees leaves the line's offset alone.
 
 Pure functions over a parsed page; no I/O.
 """
@@ -14,7 +23,8 @@ Pure functions over a parsed page; no I/O.
 from __future__ import annotations
 
 import re
-from datetime import timedelta, timezone
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from types import MappingProxyType
 from zoneinfo import ZoneInfo
 
@@ -70,8 +80,15 @@ def _offset_minutes(m: re.Match[str]) -> int:
     return sign * (hours * 60 + minutes)
 
 
-def page_zone(doc: etree._Element) -> ZoneInfo | timezone | None:
-    """The zone the page says its times are in, or None."""
+# phpBB 3.1+ writes the offset "UTC+02:00" (``phpbb_format_timezone_offset``); 3.0 "UTC + 2 hours"
+# and vBulletin "GMT +2", fixed offsets both.
+_PHPBB31_OFFSET = re.compile(r"UTC[+-]\d{2}:\d{2}(?![\d:])")
+
+
+def page_zone(doc: etree._Element, tz: ZoneInfo | timezone | None = None,
+              now: datetime | None = None) -> ZoneInfo | timezone | None:
+    """The zone the page says its times are in, or None; ``tz`` and ``now`` (the zone times are
+    otherwise read in, the fetch time) settle phpBB 3.1+'s bare offset (module docstring)."""
     # every text node, not only an element's first one: prosilver 3.0 puts the line after two
     # links ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour").
     # The last line wins: the engine prints it in the footer (subsilver2 in the header too),
@@ -98,5 +115,23 @@ def page_zone(doc: etree._Element) -> ZoneInfo | timezone | None:
         minutes = _offset_minutes(m)
         if m.group(6):  # "[ DST ]": phpBB 3.0 adds the hour to every time it prints
             minutes += 60
-        return timezone(timedelta(minutes=minutes))
+        offset = timedelta(minutes=minutes)
+        if not m.group(6) and _PHPBB31_OFFSET.search(m.group(0)) and isinstance(tz, ZoneInfo) \
+                and _has_offset(tz, offset, now):
+            return tz
+        return timezone(offset)
     return None
+
+
+def _has_offset(tz: ZoneInfo, offset: timedelta, now: datetime | None) -> bool:
+    """``tz`` is ``offset`` from UTC at ``now``; without ``now``, in winter or in summer."""
+    if now is not None:
+        return now.astimezone(tz).utcoffset() == offset
+    return offset in _season_offsets(tz)
+
+
+@lru_cache(maxsize=64)
+def _season_offsets(tz: ZoneInfo) -> frozenset[timedelta | None]:
+    """The offsets ``tz`` has in mid-January and mid-July of the years forums have dated posts."""
+    return frozenset(datetime(year, month, 15, 12, tzinfo=tz).utcoffset()
+                     for year in range(2000, 2041) for month in (1, 7))

@@ -201,7 +201,7 @@ class PhpBB(PagedEngine):
         start = int(_query(page.url).get("start") or 0) or (info.current - 1) * step
         page = replace(
             page, thread=self.thread_url(page.link(topic)) if topic else page.thread,
-            tz=page_zone(doc) or page.tz)  # the page's own zone: a fixed offset when it names none
+            tz=page_zone(doc, page.tz, page.now) or page.tz)  # the zone the page states (_zone.py)
         posts = find(doc, f"//div[{cls('post')}][starts-with(@id, 'p')]"
                           f"[.//*[{cls('postbody')}]]")
         if posts:
