@@ -8,7 +8,7 @@ the moment the page was fetched. Over HTTP that is the answer's ``Date``; for a 
   …, <RFC 1123 date>``;
 * the forum's own clock: XenForo 2's ``XF.config`` ``time: {now: EPOCH}`` and the epoch of its
   ``data-csrf`` token, XenForo 1's ``serverTimeInfo`` ``now``, phpBB's "It is currently <date>"
-  (and its translations).
+  (and its translations), read in the zone the page states (`engines/_zone.page_zone`).
 
 None of them: ``None``. Then one more clue is the page's own posts (:func:`date_by_neighbours`):
 absolutely dated posts around relatively dated ones may leave a single possible fetch day. Where
@@ -25,7 +25,10 @@ from datetime import UTC, date, datetime, time, timedelta, timezone
 from email.utils import parsedate_to_datetime
 from zoneinfo import ZoneInfo
 
+import lxml.html
+
 from votal.scraper import dates
+from votal.scraper.engines._zone import page_zone
 from votal.scraper.model import Post
 
 _SINGLEFILE = re.compile(
@@ -60,7 +63,9 @@ def page_clock(html: str, tz: ZoneInfo, languages: Sequence[str] | None = None
             return found
     m = _PHPBB_NOW.search(head)
     if m:
-        t = dates.parse_forum_time(m.group(1).strip(), tz, None, languages)
+        # printed in the zone the page states ("All times are UTC + 2 hours"), as its posts are
+        zone = page_zone(lxml.html.document_fromstring(html), tz) or tz
+        t = dates.parse_forum_time(m.group(1).strip(), zone, None, languages)
         return (t, "phpbb-current-time") if t is not None else None
     return None
 

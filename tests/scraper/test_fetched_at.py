@@ -124,3 +124,15 @@ def test_the_store_keeps_what_a_saved_page_was_dated_by(tmp_path, extra, stamp, 
         record = store.page(thread.key, 1)
     assert record.dated == (datetime.fromisoformat(dated) if dated else None)
     assert record.dated_by == dated_by
+
+
+@pytest.mark.parametrize("footer,want", [
+    ("All times are UTC + 2 hours", "2010-07-21T15:15:00+00:00"),
+    ("All times are UTC + 2 hours [ DST ]", "2010-07-21T14:15:00+00:00"),
+    ("All times are UTC", "2010-07-21T17:15:00+00:00"),
+])
+def test_phpbbs_clock_is_read_in_the_zone_the_page_states(footer, want):
+    """"It is currently …" is printed at the board's offset, like its posts, not in --timezone."""
+    html = (f"<html><body><p>It is currently Wed Jul 21, 2010 5:15 pm</p><div>…</div>"
+            f"<p>{footer}</p></body></html>")
+    assert page_fetched_at(html, ATHENS, ["en"]) == datetime.fromisoformat(want)
