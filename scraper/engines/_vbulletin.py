@@ -245,6 +245,16 @@ def date_anywhere(box: etree._Element, skip: tuple[etree._Element | None, ...],
 
 # --- the page ---------------------------------------------------------------------------
 
+def numbered_id(prefix: str) -> str:
+    """XPath predicate: ``@id`` is ``prefix`` followed by digits only. A vBulletin post's id is
+    its number; a box copying a post under another name is not a post (Internet Brands'
+    NextGen "Top Answer" box, ``div#post_message_topanswer`` in ``div#top_answer``, repeats a
+    popular later post above post #2 of page 1: pprune.org)."""
+    rest = f"substring-after(@id, '{prefix}')"
+    return (f"starts-with(@id, '{prefix}') and string-length({rest}) > 0"
+            f" and translate({rest}, '0123456789', '') = ''")
+
+
 class VBulletinEngine(PagedEngine):
     """A vBulletin version's adapter: it declares ``posts`` (XPath: the elements that each begin
     one post), ``per_page`` (the version's default page size, which numbers a post its page does

@@ -40,10 +40,11 @@ class VBulletin3(vb.VBulletinEngine):
             return True
         return "post_message_" in page and "bigusername" in page
 
-    # 3.5+: div#post_message_N. 3.0 prints the body as a bare <div> after the template's
+    # 3.5+: div#post_message_N, N digits only (not NextGen's "Top Answer" copy,
+    # div#post_message_topanswer). 3.0 prints the body as a bare <div> after the template's
     # "<!-- message -->" comment; the post's id is only in its table (div#postmenu_N,
     # a[name=postN]) (real page: forum.azzurra.org, vB 3.0.6, read as no post at all before)
-    posts = ("//div[starts-with(@id, 'post_message_')]"
+    posts = (f"//div[{vb.numbered_id('post_message_')}]"
              " | //comment()[normalize-space(.)='message']"
              "/following-sibling::*[1][self::div][not(@id)]")
     per_page = 20

@@ -55,7 +55,7 @@ class VBulletin4(vb.VBulletinEngine):
             return True
         return "postcontainer" in page and "post_message_" in page and "postcontent" in page
 
-    posts = f"//li[{cls('postcontainer')}][starts-with(@id, 'post_')]"
+    posts = f"//li[{cls('postcontainer')}][{vb.numbered_id('post_')}]"
     per_page = 10
     page_texts = f"//*[{cls('pagination')}]//a[{cls('popupctrl')}]"
     page_nav = f"//*[{cls('pagination')}]"
