@@ -1,7 +1,10 @@
-"""Simple Machines Forum 2.0 / 2.1 thread pages (forum-engines.md §3.8).
+"""Simple Machines Forum 1.1 / 2.0 / 2.1 thread pages (forum-engines.md §3.8).
 
-Anchored on the body ``div.inner[id^=msg_]`` (every theme keeps it), then the nearest ancestor
-holding the ``.poster`` box. SMF prints no machine time: the header text
+Anchored on the body ``div.inner[id^=msg_]`` (every 2.x theme keeps it), then the nearest
+ancestor holding the ``.poster`` box. SMF 1.1's table templates give the body no id for a guest
+(``div.post`` gets ``id="msg_N"`` only where the reader may edit the post): there every message
+is found by its subject, ``div#subject_N``, in the cell that also holds ``div.post``, inside the
+message's table (poster cell first, "Last Edit" cell ``#modified_N`` and signature after). SMF prints no machine time: the header text
 ("« Reply #1 on: September 19, 2007, 02:16:51 PM »") goes to ``dates.parse_forum_time`` in the
 board's zone. "Reply #N" numbers replies from 0 (the opening post has none), so the post number
 is N + 1; without it the number is the page offset plus the position on the page.
@@ -59,7 +62,8 @@ def normalize_body(inner: etree._Element) -> str:
     """
     clean(inner)
     drop_all(inner, (f".//*[{has_class('signature')}]", f".//*[{has_class('quotefooter')}]"))
-    for bq in xp(inner, ".//blockquote"):
+    # 2.x: blockquote; 1.1: div.quote (both after a div.quoteheader)
+    for bq in xp(inner, f".//blockquote | .//div[{has_class('quote')}]"):
         author, post = _quote_source(bq)
         make_quote(bq, None, author, post)
     for s in xp(inner, f".//*[{has_class('spoiler')} or {has_class('sp-wrap')}]"):
@@ -92,7 +96,7 @@ def has_class_el(el: etree._Element, name: str) -> bool:
 
 class SMF(Engine):
     name = "smf"
-    label = "Simple Machines Forum 2.x"
+    label = "Simple Machines Forum 1.1/2.x"
     precedence = 50
     url_patterns = (
         re.compile(r"index\.php\?(?:[^#]*[&;])?topic=\d+"),
@@ -110,11 +114,11 @@ class SMF(Engine):
                 "https://mafia.example.ru/index.php?topic=77.0"),
     )
 
-    signals = ("smf_scripturl / 'Powered by SMF'", "div#msg_N bodies")
+    signals = ("smf_scripturl / 'Powered by SMF'", "div#msg_N bodies (1.1: div#subject_N + div.post)")
 
     def detect(self, page: str) -> bool:
         if "smf_scripturl" in page or "Powered by SMF" in page or "simplemachines.org" in page:
-            return bool(re.search(r"""id=["']msg_\d+""", page))
+            return bool(re.search(r"""id=["'](?:msg|subject)_\d+["']""", page))
         return False
 
     def thread_url(self, url: str) -> str:
@@ -150,6 +154,10 @@ class SMF(Engine):
         for i, inner in enumerate(xp(doc, "//div[starts-with(@id, 'msg_')]"
                                             f"[{has_class('inner')}]")):
             posts.append(_post(inner, offset + i + 1, thread, url, tz, now, langs))
+        if not posts:
+            for i, (mid, body, box, head) in enumerate(_messages_11(doc)):
+                posts.append(_post_11(mid, body, box, head, offset + i + 1, thread, url, tz,
+                                      now, langs))
         return posts
 
 
@@ -178,13 +186,63 @@ def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInf
     )
 
 
+def _messages_11(doc: etree._Element
+                 ) -> list[tuple[str, etree._Element, etree._Element, etree._Element | None]]:
+    """SMF 1.1 messages: (id, body ``div.post``, the message's table, the date line).
+
+    ``div#subject_N`` (digits only: the quick-reply templates hold ``subject_%msg_id%``) stands
+    in the cell that holds the body; the date line is the ``div.smalltext`` after it; the
+    message's table is the nearest one whose rows also hold the poster's cell."""
+    found = []
+    for subject in xp(doc, "//*[starts-with(@id, 'subject_')]"):
+        mid = subject.get("id").removeprefix("subject_")
+        if not mid.isdigit():
+            continue
+        cell = xp(subject, f"ancestor::td[./div[{has_class('post')}]][1]")
+        if not cell:
+            continue
+        body = xp(cell[0], f"./div[{has_class('post')}]")[0]
+        box = xp(cell[0], "ancestor::table[1]")
+        head = xp(subject, f"following-sibling::div[{has_class('smalltext')}][1]")
+        found.append((mid, body, box[0] if box else cell[0], head[0] if head else None))
+    return found
+
+
+def _post_11(mid: str, body: etree._Element, box: etree._Element, head: etree._Element | None,
+             number: int, thread: str, url: str, tz: ZoneInfo, now: datetime | None,
+             langs: list[str]) -> Post:
+    when_text, reply = _header_time(head) if head is not None else ("", None)
+    author, author_id = _author_11(box, body)
+    return Post(
+        id=mid, number=reply + 1 if reply is not None else number, thread=thread,
+        url=_permalink(box, mid, url), author=author, author_id=author_id,
+        time=parse_forum_time(when_text, tz, now, langs),  # None: kept, problems ["time"]
+        edited=_edited(box, mid, tz, now, langs), html=normalize_body(body),
+    )
+
+
+def _author_11(box: etree._Element, body: etree._Element) -> tuple[str, str | None]:
+    """The poster's cell is the row's first cell (``<b><a href="…action=profile;u=N">``; a guest's
+    name bold without a link)."""
+    cells = xp(box, "./tr/td[1] | ./tbody/tr/td[1]")
+    cell = next((c for c in cells if body not in c.iter()), None)
+    if cell is None:
+        return "Guest", None
+    links = xp(cell, ".//a[contains(@href, 'action=profile')]")
+    if links:
+        m = _PROFILE.search(links[0].get("href", ""))
+        return text_of(links[0]), (m.group(1) if m else None)
+    names = xp(cell, ".//b | .//strong")
+    return (text_of(names[0]) if names else "Guest"), None
+
+
 def _header_time(el: etree._Element) -> tuple[str, int | None]:
     """The date text of "« Reply #1 on: DATE »" (2.0) or of the 2.1 ``postinfo`` link.
 
     SMF bolds the label *and* the words Today/Yesterday ("<strong>Today</strong> at 10:00"):
     only a bold part holding "#N" or ending in ":" is the label.
     """
-    label = next((s for s in xp(el, "./strong")
+    label = next((s for s in xp(el, "./strong | ./b")  # 1.1 bolds with <b>
                   if "#" in text_of(s) or text_of(s).endswith(":")), None)
     reply = None
     if label is not None:
@@ -232,6 +290,7 @@ def _permalink(box: etree._Element, mid: str, url: str) -> str:
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
     links = xp(doc, f"//a[{has_class('navPages')} or {has_class('nav_page')}]")
     current_el = xp(doc, f"//*[a[{has_class('navPages')} or {has_class('nav_page')}]]/strong"
+                           f" | //*[a[{has_class('navPages')}]]/b"  # 1.1: "[<b>2</b>]"
                            f" | //span[{has_class('current_page')}]")
     pages = {}
     for a in links:
