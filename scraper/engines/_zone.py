@@ -35,8 +35,9 @@ from votal.scraper.normalize import text_of
 
 # "All times are UTC + 1 hour [ DST ]" / "UTC + 5.5 hours" (phpBB 3.0), "All times are
 # UTC+01:00" (3.1+), "All times are GMT +1." / "GMT +5.5" (vBulletin 3/4), in the language packs
-# votal's communities use (two Italian ones: vB 3.0's is "Tutte le ore sono GMT +2"). After "." the digits are a fraction of an hour (both engines print
-# half-hour zones so); after ":" they are minutes.
+# votal's communities use (two Italian ones: vB 3.0's is "Tutte le ore sono GMT +2"). After "."
+# the digits are a fraction of an hour (both engines print half-hour zones so); after ":" they
+# are minutes.
 _ZONE_LINE = re.compile(
     r"(?:All times are|Tutti gli orari sono|Tutte le ore sono|Όλες οι ώρες είναι|Часовой пояс"
     r"|Alle Zeiten sind)"

@@ -4,10 +4,11 @@ Anchored on the body ``div.inner[id^=msg_]`` (every 2.x theme keeps it), then th
 ancestor holding the ``.poster`` box. SMF 1.1's table templates give the body no id for a guest
 (``div.post`` gets ``id="msg_N"`` only where the reader may edit the post): there every message
 is found by its subject, ``div#subject_N``, in the cell that also holds ``div.post``, inside the
-message's table (poster cell first, "Last Edit" cell ``#modified_N`` and signature after). SMF prints no machine time: the header text
-("« Reply #1 on: September 19, 2007, 02:16:51 PM »") goes to ``dates.parse_forum_time`` in the
-board's zone. "Reply #N" numbers replies from 0 (the opening post has none), so the post number
-is N + 1; without it the number is the page offset plus the position on the page.
+message's table (poster cell first, "Last Edit" cell ``#modified_N`` and signature after).
+SMF prints no machine time: the header text ("« Reply #1 on: September 19, 2007, 02:16:51 PM »")
+goes to ``dates.parse_forum_time`` in the board's zone. "Reply #N" numbers replies from 0 (the
+opening post has none), so the post number is N + 1; without it the number is the page offset
+plus the position on the page.
 
 Pages are ``index.php?topic=T.OFFSET`` (or ``index.php/topic,T.OFFSET.html``) with OFFSET a
 multiple of the board's posts-per-page: ``page_info`` reads that size from the page links into
