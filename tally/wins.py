@@ -123,8 +123,9 @@ def ms_parity(alive, death: Departure | None = None) -> tuple[str, ...]:
     """MS (convention): town wins when no mafia and no other killer is left; mafia at parity.
 
     **Interpretation** (the Mafiascum moderators' "endgame"): after a day's elimination, when the
-    mafia's night kill alone brings parity and every other living player is vanilla (no role that
-    could stop or answer the kill), the game is decided for the mafia then (real game 1091).
+    mafia's night kill alone brings parity and no other living player holds a role that could stop
+    or answer the kill — vanilla, or a role that only talks (neighbor, mason) or only learns (cop,
+    tracker, watcher) —, the game is decided for the mafia then (real games 1091, 1589).
     """
     sides = [side(r, f) for _, r, f in alive]
     mafia = sides.count("mafia")
@@ -135,14 +136,22 @@ def ms_parity(alive, death: Departure | None = None) -> tuple[str, ...]:
     if mafia and mafia >= rest:
         return ("mafia",)
     if mafia and death is not None and death.how in _DAY_DEATHS and mafia >= rest - 1 \
-            and all(_vanilla(r) for _, r, f in alive if side(r, f) != "mafia"):
+            and all(_inert(r) for _, r, f in alive if side(r, f) != "mafia"):
         return ("mafia",)
     return ()
 
 
-def _vanilla(role: str | None) -> bool:
+_INERT = ("vanilla", "neighbor", "neighbour", "mason", "cop", "tracker", "watcher")
+_ACTIVE = ("doctor", "vigilante", "vig", "jail", "block", "guard", "bulletproof", "commute",
+           "one-shot", "one shot", "x-shot", "strongman", "bomb", "hider", "protect")
+
+
+def _inert(role: str | None) -> bool:
+    """A role that cannot stop or answer a night kill: vanilla, talking or learning only."""
     text = (role or "").casefold()
-    return text in ("townie", "villager") or "vanilla" in text
+    if text in ("townie", "villager"):
+        return True
+    return any(w in text for w in _INERT) and not any(w in text for w in _ACTIVE)
 
 
 def lm08(alive, death: Departure | None = None) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""The Mafiascum end-of-game check (wincheck.py, MS convention) against five real finished games:
+"""The Mafiascum end-of-game check (wincheck.py, MS convention) against ten real finished games:
 the game must end on the day its moderator ended it, with the recorded winner."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _deaths(game: dict) -> list[Death]:
 
 def test_real_games_end_when_their_moderators_ended_them():
     games = _games()
-    assert len(games) == 5
+    assert len(games) == 10
     for game in games:
         players = [(s["current_name"], s["role"], s["faction_guess"]) for s in game["slots"]]
         deaths = _deaths(game)

@@ -181,6 +181,14 @@ def test_ms_endgame_when_the_night_kill_decides():
     assert first_win("mafiascum", doc, [Death("C", 5, "eliminated")]) is None
     bare = [("M", None, "mafia"), ("A", None, "town"), ("B", None, "town"), ("C", None, "town")]
     assert first_win("mafiascum", bare, [Death("C", 5, "eliminated")]) is None
+    # A neighbor only talks, a cop only learns: neither stops the kill (real game 1589). A
+    # jailkeeper or a one-shot vigilante could: no end.
+    for role, ends in (("Town Neighbor", True), ("Town Cop", True), ("Town Jailkeeper", False),
+                       ("Town One-Shot Dayvig", False), ("Town Bulletproof", False)):
+        alive = [("M", "Mafia Rolecop", "mafia"), ("A", role, "town"), ("B", "Town Vanilla", "town"),
+                 ("C", "Town Vanilla", "town")]
+        win = first_win("mafiascum", alive, [Death("C", 5, "eliminated")])
+        assert (win is not None and win.winners == ("mafia",)) is ends, role
 
 
 def test_announcement_of_no_player_is_left_for_a_human():
