@@ -6,8 +6,9 @@ the real Mafiascum threads), read from its one parsed tree (tally/body.py). Rule
 - vocabulary / C-05: a vote is a nickname marked in red in the author's OWN text; text inside a
   quote (``<blockquote>`` in any form, nested or not) or a spoiler (``<details>``, hidden blocks)
   is never the author's; every maximal red run is one mark, so several red names are visible.
-- MS-01: ``[vote]`` tags (``span.bbvote``), bold ``vote X`` / ``VOTE: X``, plain ``VOTE: X`` on its
-  own line, ``unvote``, ``No Lynch``; colour means nothing there.
+- MS-01: ``[vote]`` tags (``span.bbvote``), bold ``vote X`` / ``VOTE: X`` (bold in each rendering
+  phpBB has used: ``<b>``, ``<strong>``, ``font-weight`` styles, ``span.noboldsig``), plain
+  ``VOTE: X`` on its own line, ``unvote``, ``No Lynch``; colour means nothing there.
 - MR-02 / PX-03: :func:`words_besides` and :func:`only_mark`.
 - MR-03: quotes keep their author, post id and the marks inside them; links to posts are kept.
 - MR-02: the names of the author's own text coloured in another colour than red.

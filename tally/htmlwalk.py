@@ -168,7 +168,11 @@ def _is_vote(el: etree._Element, tag: str) -> bool:
 
 
 def _is_group(el: etree._Element, tag: str, style: str) -> bool:
+    """Bold as phpBB has rendered ``[b]`` (``<b>``, ``<strong>``, ``font-weight`` styles on a
+    span, a div or a font, Mafiascum's ``<span class="noboldsig">``) or a ``[vote]`` tag (MS-01)."""
     if tag in _BOLD_TAGS or _is_vote(el, tag):
+        return True
+    if tag == "span" and "noboldsig" in (el.get("class") or ""):
         return True
     return bool(style) and "weight" in style and _BOLD_STYLE.search(style) is not None
 

@@ -102,7 +102,7 @@ def _lines(body: str | Body) -> list[_Line]:
         outer = item
         style = el.get("style") or ""
         styled = styled or tag in ("b", "strong", "font") or "color" in style.lower() \
-            or bool(_BOLD.search(style))
+            or bool(_BOLD.search(style)) or "noboldsig" in (el.get("class") or "")
         if tag in ("ol", "ul"):
             lists[0] += 1
             item = lists[0]

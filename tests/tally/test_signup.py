@@ -26,6 +26,9 @@ FORMS = {
     "bulleted": ("• Λάμπρος<br>• Νίκος<br>• Ελένη", ["Λάμπρος", "Νίκος", "Ελένη"], "bulleted"),
     "bold": ("Hi<br><b>Alice</b><br><strong>Bob</strong><br><b>Carl</b><br>have fun",
              ["Alice", "Bob", "Carl"], "bold"),
+    "bold-noboldsig": ('Hi<br><span class="noboldsig">Alice</span><br><span class="noboldsig">Bob'
+                       '</span><br><span class="noboldsig">Carl</span><br>have fun',
+                       ["Alice", "Bob", "Carl"], "bold"),
     "coloured": ('<span style="color:#0000ff">Anna</span><br><span style="color:#0000ff">Boris</span>'
                  '<br><span style="color: green">Vera</span>', ["Anna", "Boris", "Vera"], "coloured"),
 }
