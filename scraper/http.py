@@ -15,7 +15,12 @@
   (:mod:`votal.scraper.privacy`).
 * Long waits are never silent: each retry is announced through ``notify`` ("…: HTTP 503, retry
   2/4 in 4 s"); a server that does not answer costs ``timeout`` seconds per attempt and is tried
-  ``timeout_retries`` more times only; a forum that stays down ends with the hint ``--offline``.
+  ``timeout_retries`` more times only; a forum that stays down ends with the hint of the
+  commands that work from the store (``votal tally GAME --offline``). A host name that does not
+  resolve is final at once ("unknown host …"): asking again changes nothing (issue 20).
+* An answer is whole or refused: a compressed body cut off mid-stream (:mod:`codings`) or a body
+  shorter than its Content-Length is retried like a network error, then refused; it is never
+  handed on as a page with half its posts (issue 20).
 
 Failures raise one-line :mod:`votal.errors` (exit code 2): FetchError (404, other status, network,
 size, cross-host redirect), ChallengeError (Cloudflare "Just a moment…"), LoginWallError.
@@ -25,6 +30,7 @@ The transport (``httpx.MockTransport`` in tests), the clock and the sleep are in
 from __future__ import annotations
 
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -39,13 +45,16 @@ import httpx
 
 from votal import __version__
 from votal.errors import ChallengeError, FetchError, InputError, LoginWallError
+from votal.scraper import codings
 from votal.scraper.encoding import decode
 from votal.scraper.privacy import clean_url, strip_sessions, without_credentials
 
 USER_AGENT = f"votal/{__version__} (vote counter for forum Mafia/Palermo/Werewolf games)"
 _RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
-DOWN_HINT = ("the forum seems down or unreachable: try again later, or add --offline to work "
-             "from what is already stored")
+# advice for any command (scrape, init and watch have no --offline): name the ones that do
+STORED_HINT = ("or work from what is already stored: `votal tally GAME --offline` (history, chart, "
+               "report and audit take --offline too)")
+DOWN_HINT = f"the forum seems down or unreachable: try again later, {STORED_HINT}"
 _MAX_REDIRECTS = 5
 
 
@@ -176,16 +185,46 @@ def retry_after(value: str | None, now: float = 0.0) -> float | None:
         return None
 
 
-def _network_failure(e: httpx.TransportError, opts: HttpOptions) -> str:
-    """What went wrong, in words: no answer in N s, connection refused, …"""
+class _CutShort(Exception):
+    """An answer that ended before its end: a compressed stream cut mid-way (codings.py)."""
+
+
+def _network_failure(e: Exception, opts: HttpOptions, host: str = "") -> tuple[str, str]:
+    """What went wrong, in words (no answer in N s, connection refused, …), and its kind:
+    ``dns`` (final: no such host), ``timeout``, ``cut`` (the answer ended early) or ``network``."""
+    if isinstance(e, _CutShort):
+        return f"the answer was cut off ({e})", "cut"
     if isinstance(e, httpx.ConnectTimeout):
-        return f"no connection in {_seconds(opts.connect_timeout)}"
+        return f"no connection in {_seconds(opts.connect_timeout)}", "timeout"
     if isinstance(e, httpx.TimeoutException):
-        return f"no answer in {_seconds(opts.timeout)}"
+        return f"no answer in {_seconds(opts.timeout)}", "timeout"
+    if (dns := _lookup_failure(e, host or "the forum's host")) is not None:
+        return dns, "dns"
     detail = " ".join(str(e).split())  # one line, whatever httpx says
     if isinstance(e, httpx.ConnectError) and "refused" in detail.lower():
-        return "connection refused"
-    return f"network error ({type(e).__name__}: {detail})"
+        return "connection refused", "network"
+    if isinstance(e, httpx.RemoteProtocolError):  # h11: the connection closed mid-body
+        if m := re.search(r"received (\d+) bytes, expected (\d+)", detail):
+            got, announced = (int(g) for g in m.groups())
+            return (f"the answer was cut off ({got:,} of the {announced:,} bytes its "
+                    "Content-Length announced)"), "cut"
+        if "incomplete chunked read" in detail:
+            return "the answer was cut off (its chunked body ends early)", "cut"
+    return f"network error ({type(e).__name__}: {detail})", "network"
+
+
+def _lookup_failure(e: BaseException, host: str) -> str | None:
+    """The host-name lookup failure under an httpx error (a ``socket.gaierror`` in its chain),
+    in words naming the host; None when the error is something else."""
+    seen: BaseException | None = e
+    while seen is not None and not isinstance(seen, socket.gaierror):
+        seen = seen.__cause__ or seen.__context__
+    if seen is None:
+        return None
+    if seen.errno == socket.EAI_AGAIN:
+        return (f"cannot look up the host {host} (no answer from the name server: is this "
+                "computer online?)")
+    return f"unknown host {host} (no such name in DNS): check the URL"
 
 
 def _seconds(s: float) -> str:
@@ -233,7 +272,8 @@ class HttpClient:
             timeout=httpx.Timeout(options.timeout, connect=options.connect_timeout),
             cookies=load_cookies(cookies) if cookies else None,
             headers={"User-Agent": USER_AGENT, "Accept-Language": options.accept_language,
-                     "Accept": "text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8"})
+                     "Accept": "text/html,application/xhtml+xml,application/json;q=0.9,*/*;q=0.8",
+                     "Accept-Encoding": codings.ACCEPTED})
 
     def close(self) -> None:
         self._client.close()
@@ -263,9 +303,14 @@ class HttpClient:
             last = attempt == opts.retries
             try:
                 resp = self._send(url, headers)
-            except httpx.TransportError as e:
-                what = _network_failure(e, opts)
-                timeouts += isinstance(e, httpx.TimeoutException)
+            except (httpx.TransportError, _CutShort) as e:
+                what, kind = _network_failure(e, opts, urlsplit(url).hostname or "")
+                if kind == "dns":  # no such host: asking again changes nothing
+                    raise FetchError(f"{shown}: {what}") from None
+                timeouts += kind == "timeout"
+                if kind == "cut" and last:  # the forum answered, but never a whole page
+                    raise FetchError(f"{shown}: {what}, {opts.retries + 1} times; nothing of it "
+                                     "was stored: try again later") from None
                 if last or timeouts > opts.timeout_retries:
                     raise FetchError(f"{shown}: {what}; {DOWN_HINT}") from None
                 self._retry(shown, what, attempt, opts.backoff * 2 ** attempt)
@@ -274,8 +319,8 @@ class HttpClient:
                 return resp
             if last:
                 hint = (f"the forum keeps refusing: try again later with a lower --rate "
-                        f"(now {opts.rate:g}), or add --offline to work from what is already "
-                        "stored") if resp.status == 429 else DOWN_HINT
+                        f"(now {opts.rate:g}), {STORED_HINT}") if resp.status == 429 \
+                    else DOWN_HINT
                 raise FetchError(f"{shown}: HTTP {resp.status} "
                                  f"{httpx.codes.get_reason_phrase(resp.status)} after "
                                  f"{opts.retries + 1} attempts; {hint}")
@@ -333,19 +378,25 @@ class HttpClient:
                             r.headers, None)
 
     def _read_capped(self, url: str, r: httpx.Response) -> bytes:
+        """The body, decoded (codings.py) and whole: a compressed stream cut off before its end
+        is :class:`_CutShort` (retried), never half a page (issue 20)."""
         cap = self.options.max_bytes
         declared = r.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > cap:
             raise FetchError(f"{clean_url(url)}: response of {int(declared):,} bytes exceeds the "
                              f"{cap:,}-byte limit")
-        chunks, size = [], 0
+        if r.is_stream_consumed:  # an answer made whole in memory (httpx.MockTransport's)
+            return r.content
         try:
-            for chunk in r.iter_bytes():
-                size += len(chunk)
-                if size > cap:
-                    raise FetchError(f"{clean_url(url)}: response exceeds the {cap:,}-byte limit")
-                chunks.append(chunk)
-        except httpx.DecodingError as e:  # a corrupt gzip/deflate/brotli body
+            body = codings.Body(r.headers.get_list("content-encoding", split_commas=True), cap)
+            chunks = [body.feed(chunk) for chunk in r.iter_raw()]
+            body.end()
+        except codings.TooLarge:
+            raise FetchError(f"{clean_url(url)}: response exceeds the {cap:,}-byte limit") \
+                from None
+        except codings.CutShort as e:
+            raise _CutShort(str(e)) from None
+        except codings.Damaged as e:  # a corrupt gzip/deflate body, or a coding never asked for
             encoding = r.headers.get("content-encoding", "compressed")
             raise FetchError(f"{clean_url(url)}: the forum sent a damaged {encoding} body "
                              f"({' '.join(str(e).split())}); try again later") from None

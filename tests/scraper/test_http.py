@@ -204,7 +204,7 @@ def test_network_error_is_retried_then_reported():
     def handler(r):
         raise httpx.ConnectError("connection refused")
     c, _ = make(handler, retries=1, rate=math.inf)
-    with pytest.raises(FetchError, match="connection refused; .* add --offline"):
+    with pytest.raises(FetchError, match="connection refused; .* `votal tally GAME --offline`"):
         c.get("https://f.example/t/1")
     assert c.requests == 2
 

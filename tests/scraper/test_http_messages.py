@@ -55,8 +55,9 @@ def test_forum_down_after_the_retries_says_offline(forum):
     with client(lines, slept) as c, pytest.raises(FetchError) as e:
         c.get(forum.url(PAGE))
     assert str(e.value) == (f"{forum.url(PAGE)}: HTTP 503 Service Unavailable after 5 attempts; "
-                            "the forum seems down or unreachable: try again later, or add "
-                            "--offline to work from what is already stored")
+                            "the forum seems down or unreachable: try again later, or work "
+                            "from what is already stored: `votal tally GAME --offline` "
+                            "(history, chart, report and audit take --offline too)")
     assert len(lines) == 4 and lines[-1].endswith("retry 4/4 in 8 s")
 
 
@@ -139,4 +140,49 @@ def test_cli_prints_retry_lines_and_the_offline_hint(forum, tmp_path, capsys, mo
     assert err[:4] == [f"votal: {url}: HTTP 503, retry {i}/4 in {2 ** (i - 1)} s"
                        for i in range(1, 5)]
     assert len(err) == 5 and err[4].startswith(f"votal: {url}: HTTP 503 Service Unavailable")
-    assert err[4].endswith("add --offline to work from what is already stored")
+    assert err[4].endswith("`votal tally GAME --offline` (history, chart, report and audit take "
+                           "--offline too)")
+
+
+# ---- a host that does not exist (issue 20, item 8) -----------------------------------------
+
+@pytest.fixture
+def no_such_host(monkeypatch):
+    """The name lookup of ``*.invalid`` hosts (RFC 6761) fails as a resolver says "no such name";
+    ``again.invalid`` as one that got no answer. No packet leaves the machine."""
+    real = socket.getaddrinfo
+
+    def lookup(host, *args, **kwargs):
+        if isinstance(host, str) and host.endswith(".invalid"):
+            if host.startswith("again."):
+                raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+
+
+def test_an_unknown_host_is_said_so_and_not_retried(no_such_host):
+    lines, slept = [], []
+    url = "https://no-such-forum.invalid/viewtopic.php?t=1"
+    with client(lines, slept) as c, pytest.raises(FetchError) as e:
+        c.get(url)
+    assert str(e.value) == (f"{url}: unknown host no-such-forum.invalid (no such name in DNS): "
+                            "check the URL")
+    assert lines == [] and slept == [] and c.requests == 1
+
+
+def test_a_lookup_without_answer_is_final_too(no_such_host):
+    lines = []
+    with client(lines, []) as c, pytest.raises(FetchError, match=r"cannot look up the host "
+                                                r"again\.invalid \(no answer from the name server"):
+        c.get("http://again.invalid/t/1")
+    assert lines == [] and c.requests == 1
+
+
+def test_cli_an_unknown_host_is_one_line(no_such_host, tmp_path, capsys):
+    url = "https://forum.invalid/viewtopic.php?t=1"
+    assert main(["scrape", url, "--db", str(tmp_path / "s.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"votal: {url}: unknown host forum.invalid (no such name in DNS): check the URL\n"
+    assert "seems down" not in err and "retry" not in err
