@@ -290,12 +290,15 @@ def history_cmd(
     concurrency: int = CONCURRENCY,
 ) -> None:
     """Every vote each player cast, day by day, with links to the posts."""
+    from votal.load import load_game
     from votal.report.history import render_history
     from votal.report.terminal import write_out
+    from votal.tally.engine import player_resolver
 
     with _network(cookies, rate, concurrency) as net:
         days, game_lang = _game_days(game_file, offline, db, net)
-    write_out(render_history(days, fmt, lang or game_lang, public=public, player=player), fmt)
+    write_out(render_history(days, fmt, lang or game_lang, public=public, player=player,
+                             resolver=player_resolver(load_game(game_file))), fmt)
 
 
 @app.command("chart")

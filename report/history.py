@@ -13,13 +13,12 @@ from dataclasses import asdict, dataclass
 
 from markupsafe import Markup
 
-from votal.errors import InputError
 from votal.report import escape, i18n
 from votal.report.formats import register, render
 from votal.report.public import select
 from votal.report.render import render_template
 from votal.report.view import rule_id, superseded_posts
-from votal.tally.names import fold
+from votal.tally.names import NameResolver, pick_player
 
 
 @dataclass(frozen=True)
@@ -49,23 +48,18 @@ def player_names(days: list[dict]) -> list[str]:
     return sorted(names, key=str.casefold)
 
 
-def find_player(days: list[dict], name: str) -> str:
-    """The player called ``name`` (case, accents and homoglyphs folded), or a clear error."""
-    from rapidfuzz import process
-
-    names = player_names(days)
-    hits = [n for n in names if fold(n) == fold(name)]
-    if len(hits) == 1:
-        return hits[0]
-    close = [m[0] for m in process.extract(name, names, limit=3, score_cutoff=40)]
-    hint = f"; closest: {', '.join(close)}" if close else ""
-    raise InputError(f"no player called {name!r} in this game{hint}")
+def find_player(days: list[dict], name: str, resolver: NameResolver | None = None) -> str:
+    """The player ``name`` means, read as a vote's name is (tally/names.py: folding, aliases,
+    transliteration, fuzzy; ``resolver``: the game's, :func:`votal.tally.engine.player_resolver`;
+    without it, the names the results hold), or an InputError naming the closest players."""
+    resolver = resolver or NameResolver({n: () for n in player_names(days)})
+    return pick_player(resolver, name, what="--player")
 
 
-def build(days: list[dict], lang: str, *, public: bool = True,
-          player: str | None = None) -> list[PlayerHistory]:
+def build(days: list[dict], lang: str, *, public: bool = True, player: str | None = None,
+          resolver: NameResolver | None = None) -> list[PlayerHistory]:
     views = [select(d, public=public) for d in days]
-    wanted = [find_player(views, player)] if player else player_names(views)
+    wanted = [find_player(views, player, resolver)] if player else player_names(views)
     return [PlayerHistory(p, tuple(_day_casts(v, p, lang) for v in views)) for p in wanted]
 
 
@@ -88,17 +82,18 @@ def _day_casts(result: dict, player: str, lang: str) -> tuple[int, tuple[Cast, .
 
 
 def render_history(days: list[dict], fmt: str, lang: str, *, public: bool = True,
-                   player: str | None = None) -> str:
-    """Every player's votes (or ``player``'s) in ``fmt``, each with its post link (C-06), through
-    the format registry."""
-    return render({"days": days, "player": player}, fmt, lang=lang, public=public,
-                  document="history")
+                   player: str | None = None, resolver: NameResolver | None = None) -> str:
+    """Every player's votes (or ``player``'s, read by ``resolver`` as :func:`find_player` says)
+    in ``fmt``, each with its post link (C-06), through the format registry."""
+    return render({"days": days, "player": player, "resolver": resolver}, fmt, lang=lang,
+                  public=public, document="history")
 
 
 def _history(doc: dict, lang: str, public: bool) -> tuple[list[PlayerHistory], str]:
     days = doc["days"]
     game = days[0].get("game", "") if days else ""
-    return build(days, lang, public=public, player=doc.get("player")), game
+    return build(days, lang, public=public, player=doc.get("player"),
+                 resolver=doc.get("resolver")), game
 
 
 def _templated(fmt: str, template: str):

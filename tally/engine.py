@@ -230,9 +230,20 @@ def _resolver(game: Game, options: Options, timeline: Timeline) -> NameResolver:
     names: dict[str, list[str]] = {}
     for p in game.players:
         names.setdefault(timeline.slot_of(p.name), []).extend((p.name, *p.aliases))
+    return _reader(names, options)
+
+
+def _reader(names: dict[str, list[str]], options: Options) -> NameResolver:
     return NameResolver(names, fuzzy=bool(options.fuzzy),
                         threshold=options.fuzzy_threshold or FUZZY_THRESHOLD,
                         short_prefixes=bool(options.short_prefixes))
+
+
+def player_resolver(game: Game) -> NameResolver:
+    """The game's players by their own names (a substitute is himself, not his slot), read with
+    the game's name options as votes are: what a command resolves a player named on its command
+    line with (``history --player``, :func:`votal.tally.names.pick_player`)."""
+    return _reader({p.name: [p.name, *p.aliases] for p in game.players}, Options.of(game.options))
 
 
 def as_of(game: Game, t: datetime) -> Game:

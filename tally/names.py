@@ -30,7 +30,10 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
+
+from votal.errors import InputError
 
 # Greek and Cyrillic letters (after casefolding) that look like a Latin letter in either case;
 # folding them makes "A" (Latin) = "Α" (Greek) = "А" (Cyrillic). Look-alike, not transliteration:
@@ -306,6 +309,41 @@ class NameResolver:
         close = tuple(sorted(n for s, n in scores if s > scores[0][0] - self.margin))
         return Resolution(scores[0][1], "fuzzy", ()) if len(close) == 1 else \
             Resolution(None, "ambiguous", close)
+
+
+def pick_player(resolver: NameResolver, text: str, *, what: str = "player") -> str:
+    """A player named by the user (``history --player``), read as a vote's name is: the same
+    resolver, so folding, aliases, transliteration and the fuzzy tests work as they do for votes
+    (issue 20). A name that reads as nobody, or as several players, is an :class:`InputError`
+    naming the closest players (or the clashing ones)."""
+    found = resolver.resolve(text)
+    if found.player is not None:
+        return found.player
+    if found.how == "ambiguous":
+        raise InputError(f"{what} {text!r}: more than one player could be meant "
+                         f"({', '.join(found.candidates)}); give more of the name")
+    close = closest(resolver, text)
+    hint = f"; closest: {', '.join(close)}" if close else ""
+    raise InputError(f"{what} {text!r}: no player of this game is called so{hint}")
+
+
+def closest(resolver: NameResolver, text: str, limit: int = 3) -> list[str]:
+    """The players whose name or alias is nearest ``text`` (folded, and in Latin letters), best
+    first: what an error suggests when a name reads as nobody."""
+    keys: dict[str, set[str]] = {}
+    for name, aliases in resolver.players.items():
+        for t in (name, *aliases):
+            for key in (loose(t), loose(to_latin(t))):
+                if key:
+                    keys.setdefault(key, set()).add(name)
+    probes = {p for p in (loose(text), loose(to_latin(text))) if p}
+    scores: dict[str, float] = {}
+    for probe in probes:
+        for key, score, _ in process.extract(probe, list(keys), scorer=fuzz.ratio,
+                                             limit=None, score_cutoff=40):
+            for name in keys[key]:
+                scores[name] = max(scores.get(name, 0.0), score)
+    return sorted(scores, key=lambda n: (-scores[n], n))[:limit]
 
 
 _RUN = re.compile(r"(.)\1+")

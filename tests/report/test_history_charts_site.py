@@ -81,8 +81,31 @@ def test_history_of_one_player_follows_readme_of_palermo_athens():
 
 
 def test_history_unknown_player_names_the_closest():
-    with pytest.raises(InputError, match=r"no player called 'Nikoss'.*closest: .*Νίκος|Nikos"):
-        find_player(list(game_days(ATHENS)), "Nikoss")
+    days = list(game_days(ATHENS))
+    with pytest.raises(InputError, match=r"^--player 'Νικολάκης': no player of this game is "
+                                         r"called so; closest: Νίκος"):
+        find_player(days, "Νικολάκης")
+    assert find_player(days, "Nikoss") == "Νίκος"     # read as a vote "Nikoss" is (fuzzy)
+
+
+@pytest.mark.parametrize("name, player", [("Nikos", "Νίκος"), ("Λενιώ", "Ελένη"),
+                                          ("katerina", "Κατερίνα"), ("ΜΗΤΣΟΣ", "Δημήτρης")])
+def test_history_player_takes_the_game_file_s_aliases(name, player, capsys):
+    """issue 20: `--player Nikos` is Νίκος when Nikos is his alias (as a vote "Nikos" is)."""
+    from votal.cli import main
+
+    assert main(["history", ATHENS, "--offline", "--player", name, "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [p["player"] for p in out["players"]] == [player]
+    assert out["players"][0]["days"]
+
+
+def test_history_unknown_player_on_the_command_line_is_one_line(capsys):
+    from votal.cli import main
+
+    assert main(["history", ATHENS, "--offline", "--player", "Zorbas"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("votal: --player 'Zorbas': no player of this game")
 
 
 HISTORY_FORMATS = format_names("history")

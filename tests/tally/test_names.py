@@ -220,3 +220,29 @@ def test_exact_names_and_aliases_are_not_resolved_by() -> None:
     r = NameResolver(SHAPES)
     for text in ("Gray Swan", "gray swan", "Abaddon", "GraySwan"):
         assert r.resolve(text).resolved_by is None
+
+
+# --- a player named on the command line (issue 20: names work the same everywhere) -------------
+
+def test_pick_player_reads_a_name_as_a_vote_is_read(resolver: NameResolver) -> None:
+    from votal.tally.names import pick_player
+
+    for text, player in (("LAMP", "Lampros"), ("Λάμπρος", "Lampros"), ("лиса", "Лиса"),
+                         ("moose200x", "Empking"), ("Reck", "Reckamonic")):
+        assert pick_player(resolver, text) == player == resolver.resolve(text).player
+
+
+def test_pick_player_names_the_closest_or_the_clash(resolver: NameResolver) -> None:
+    from votal.errors import InputError
+    from votal.tally.names import closest, pick_player
+
+    with pytest.raises(InputError, match=r"^--player 'Zzzz': no player of this game is called "
+                                         r"so$"):
+        pick_player(resolver, "Zzzz", what="--player")
+    assert closest(resolver, "Lambdas") == ["Lampros"]
+    assert closest(NameResolver({"Νίκος": [], "Μαρία": []}, fuzzy=False), "Nicos")[0] == "Νίκος"
+    with pytest.raises(InputError, match=r"'Lambdas': no player .*; closest: Lampros"):
+        pick_player(NameResolver(PLAYERS, fuzzy=False), "Lambdas")
+    with pytest.raises(InputError, match=r"'Nik': more than one player could be meant "
+                                         r"\(Niko, Nikos\); give more of the name"):
+        pick_player(resolver, "Nik")
