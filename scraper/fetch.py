@@ -49,6 +49,7 @@ from votal.scraper import engines
 from votal.scraper.engines.base import Engine, PageInfo, PostStreamApi
 from votal.scraper.http import HttpClient, Response, is_login_wall
 from votal.scraper.model import Post
+from votal.scraper.pagekind import not_a_page
 from votal.scraper.privacy import check_no_credentials, clean_url
 from votal.scraper.store import PageRecord, Store, body_hash
 
@@ -122,10 +123,13 @@ def resolve_engine(source: str) -> tuple[Engine | None, str]:
 
 
 def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
-    """Why a page gave no posts: a login wall, or not a thread page at all."""
+    """Why a page gave no posts: a login wall, no page at all (an empty file, a PDF: issue 20),
+    or not a thread page."""
     if is_login_wall(html):
         return LoginWallError(f"{url}: the forum asks for a login to read this thread; export "
                               "your browser cookies and pass them with --cookies FILE")
+    if nothing := not_a_page(html, "answer" if url.startswith(("http://", "https://")) else "file"):
+        return NotAThreadError(f"{url}: {nothing}")
     what = f"a {engine.label or engine.name} thread page" if engine else "a forum thread page"
     return NotAThreadError(f"{url}: not {what} (no posts found)")
 
@@ -175,7 +179,7 @@ def confirm_engine(engine: Engine, first: Response, url: str | None = None) -> E
     try:
         return engines.for_page(first.text, url)
     except UnknownEngineError:
-        if is_login_wall(first.text):
+        if is_login_wall(first.text) or not_a_page(first.text, "answer"):
             raise explain_empty(url, first.text, None) from None
         raise NotAThreadError(
             f"{url}: not a thread page (the URL looks like {engine.label or engine.name}, "
@@ -395,6 +399,8 @@ class _Run:
             html, page_url = resp.text, resp.url
             dated, dated_by = (resp.date, "http-date") if resp.date else (fetched, "local-clock")
         engine = self._engine()
+        if not html.strip():  # an empty answer: said so, never handed to a parser (issue 20)
+            raise explain_empty(url, html, engine)
         posts = engine.parse_page(html, page_url, self.tz, dated.astimezone(self.tz))
         if dated_by == "local-clock":
             self._say_undated(engine, html, page_url, posts, url, fetched)

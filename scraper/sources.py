@@ -34,6 +34,7 @@ from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_
 from votal.scraper.http import HttpClient, HttpOptions
 from votal.scraper.model import Post, empty_posts_message, read_posts_jsonl
 from votal.scraper.pageclock import date_by_neighbours, page_clock
+from votal.scraper.pagekind import content_kind, not_a_page
 from votal.scraper.privacy import check_no_credentials, clean_url, strip_sessions
 from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 
@@ -105,6 +106,8 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
         html = strip_sessions(decode(path.read_bytes(), None))
     except OSError as e:
         raise InputError(f"{path}: cannot read saved page ({e.strerror})") from None
+    if nothing := not_a_page(html):  # an empty file, a PDF…: said so, whatever the engine
+        raise InputError(f"{path}: {nothing}")
     engine = engines.get(forced) if forced else engines.for_page(html, str(path))
     url = saved_url(html) or path.resolve().as_uri()
     tz = zone(tz_name)
@@ -135,6 +138,9 @@ def read_saved_json(path: Path, number: int = 1) -> SavedPage:
         text = strip_sessions(decode(path.read_bytes(), None))
     except OSError as e:
         raise InputError(f"{path}: cannot read saved file ({e.strerror})") from None
+    if (kind := content_kind(text)) not in (None, "JSON"):  # empty, a PDF, … (issue 20)
+        raise InputError(f"{path}: empty file" if kind == "empty" else
+                         f"{path}: not a saved Discourse answer ({kind})")
     if '"post_stream"' not in text[:4096] and '"post_stream"' not in text:
         raise InputError(f"{path}: not a saved Discourse answer (no \"post_stream\"); votal reads "
                          "saved pages (.html/.htm), Discourse JSON and posts files (.jsonl)")

@@ -13,6 +13,7 @@ import importlib
 
 from votal.errors import UnknownEngineError
 from votal.scraper.engines.base import Engine, Example, PageInfo, PostStream, host_of
+from votal.scraper.pagekind import not_a_page
 
 __all__ = ["Engine", "Example", "PageInfo", "PostStream", "all_engines", "get", "for_url",
            "for_page", "split_forced"]
@@ -87,14 +88,15 @@ def for_page(page: str, url: str = "") -> Engine:
             if engine.retired:
                 raise UnknownEngineError(f"{where}: {engine.retired}")
             return engine
-    raise UnknownEngineError(f"{where}: {unknown_engine_help(url)}")
+    noun = "answer" if url.startswith(("http://", "https://")) else "file"
+    raise UnknownEngineError(f"{where}: {not_a_page(page, noun) or unknown_engine_help(url)}")
 
 
 def unknown_engine_help(url: str = "") -> str:
-    """What detection looked for, engine by engine, and how to name the engine (issue 11)."""
-    looked = "; ".join(f"{e.label}: {', '.join(e.signals)}" if e.signals else e.label
-                       for e in all_engines())
+    """That no engine recognises the page, briefly, and how to name the engine (issues 11, 20:
+    one short line; what each engine looks for is its ``signals``, beside its detection)."""
     names = ", ".join(sorted(e.name for e in all_engines()))
     target = url or "PAGE.html"
-    return (f"no known forum engine recognises this page (looked for — {looked}); if you know "
-            f"the engine, name it: votal scrape ENGINE:{target} (ENGINE one of {names})")
+    return (f"no known forum engine recognises this page (none of the {len(all_engines())} "
+            f"engines' markers found); if you know the engine, name it: votal scrape "
+            f"ENGINE:{target} (ENGINE one of {names})")
