@@ -125,10 +125,15 @@ def resolve_engine(source: str) -> tuple[Engine | None, str]:
 def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
     """Why a page gave no posts: a login wall, no page at all (an empty file, a PDF: issue 20),
     or not a thread page."""
+    online = url.startswith(("http://", "https://"))
     if is_login_wall(html):
+        if not online:  # cookies do nothing for a saved file (issue 20: advice that works)
+            return LoginWallError(f"{url}: a login page, not the thread (saved while logged "
+                                  "out?): log in, save the thread page again, or scrape its URL "
+                                  "with --cookies FILE")
         return LoginWallError(f"{url}: the forum asks for a login to read this thread; export "
                               "your browser cookies and pass them with --cookies FILE")
-    if nothing := not_a_page(html, "answer" if url.startswith(("http://", "https://")) else "file"):
+    if nothing := not_a_page(html, "answer" if online else "file"):
         return NotAThreadError(f"{url}: {nothing}")
     what = f"a {engine.label or engine.name} thread page" if engine else "a forum thread page"
     return NotAThreadError(f"{url}: not {what} (no posts found)")

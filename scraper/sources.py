@@ -25,13 +25,13 @@ from datetime import UTC, datetime
 from html import unescape
 from pathlib import Path
 
-from votal.errors import InputError, PostsFileError, ScrapeError
+from votal.errors import InputError, PostsFileError, ScrapeError, UnknownEngineError
 from votal.scraper import engines
 from votal.scraper.encoding import decode
 from votal.scraper.engines import discourse
 from votal.scraper.engines.base import Engine, PageInfo
 from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_engine, scrape, zone
-from votal.scraper.http import HttpClient, HttpOptions
+from votal.scraper.http import HttpClient, HttpOptions, is_login_wall
 from votal.scraper.model import Post, empty_posts_message, read_posts_jsonl
 from votal.scraper.pageclock import date_by_neighbours, page_clock
 from votal.scraper.pagekind import content_kind, not_a_page
@@ -108,7 +108,12 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
         raise InputError(f"{path}: cannot read saved page ({e.strerror})") from None
     if nothing := not_a_page(html):  # an empty file, a PDF…: said so, whatever the engine
         raise InputError(f"{path}: {nothing}")
-    engine = engines.get(forced) if forced else engines.for_page(html, str(path))
+    try:
+        engine = engines.get(forced) if forced else engines.for_page(html, str(path))
+    except UnknownEngineError:
+        if is_login_wall(html):  # the forum's login page saved instead of the thread
+            raise explain_empty(str(path), html, None) from None
+        raise
     url = saved_url(html) or path.resolve().as_uri()
     tz = zone(tz_name)
     # no fetch time known: relative dates fix no day and their posts go to review (issue 11);
@@ -282,7 +287,8 @@ def thread_key(store: Store, source: str) -> str:
 def not_stored(source: str) -> ScrapeError:
     url = resolve_engine(source)[1]
     return ScrapeError(f"{url}: this thread is not in the store yet; run `votal scrape {source}` "
-                       "(or drop --offline)")
+                       "first (tally, history, chart, report and audit without --offline also "
+                       "fetch it)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,10 @@ from votal.errors import StoreError
 from votal.scraper.model import Post, PostVersion
 
 SCHEMA_VERSION = 3
+# how a store gets its threads, for any command that found none (watch and archive read the
+# store without an --offline option to drop: issue 20)
+FILL_HINT = ("run `votal scrape URL` first (tally, history, chart, report and audit without "
+             "--offline also fetch their game's thread into it)")
 APPLICATION_ID = 0x766F7461  # "vota"
 _TABLES = frozenset({"threads", "pages", "posts", "post_versions"})
 
@@ -171,8 +175,7 @@ class Store:
         """``mode=ro``; on a read-only disk a WAL store may lack its -shm file and cannot be
         created: then ``immutable=1`` (nobody can write a read-only disk anyway)."""
         if not self.path.is_file():
-            raise StoreError(f"{self.path}: no store here yet; run `votal scrape` first "
-                             "(or drop --offline)")
+            raise StoreError(f"{self.path}: no store here yet; {FILL_HINT}")
         uri = self.path.resolve().as_uri()
         for query in ("?mode=ro", "?mode=ro&immutable=1"):
             db = sqlite3.connect(uri + query, uri=True, isolation_level=None,
@@ -202,14 +205,13 @@ class Store:
                 f"{self.path}: store schema version {version} is newer than this votal "
                 f"understands ({SCHEMA_VERSION}); upgrade votal")
         if self.readonly and version == 0:
-            raise StoreError(f"{self.path}: the store is empty; run `votal scrape` first "
-                             "(or drop --offline)")
+            raise StoreError(f"{self.path}: the store is empty; {FILL_HINT}")
         # schema 2 differs only by the pages' dating (NULL in it): read as it is, not refused
         self._dating = version >= 3 or not self.readonly
         if self.readonly and version < 2:
-            raise StoreError(f"{self.path}: the store was made by an older votal; run one "
-                             "command without --offline once to upgrade it (it needs write "
-                             "access)")
+            raise StoreError(f"{self.path}: the store was made by an older votal; open it once "
+                             "where it is writable to upgrade it (`votal scrape URL`, or tally, "
+                             "history, chart, report or audit without --offline)")
 
     def _migrate(self) -> None:
         """Create or upgrade the schema once, atomically: concurrent openers wait on BEGIN
@@ -433,7 +435,8 @@ def store_error(path: Path | str, e: sqlite3.Error) -> StoreError:
     low = text.lower()
     if "readonly" in low or "read-only" in low or "unable to open" in low:
         return StoreError(f"{path}: cannot write the store (read-only disk or no write "
-                          "permission); --offline only reads it, or give --db a writable path")
+                          "permission); tally, history, chart, report and audit read it with "
+                          "--offline; to write, give --db a writable path")
     if "locked" in low or "busy" in low:
         return StoreError(f"{path}: the store is busy (another votal is writing it); try again")
     if "not a database" in low or "malformed" in low or "corrupt" in low:

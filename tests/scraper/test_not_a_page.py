@@ -133,3 +133,13 @@ def test_every_saved_forum_page_may_be_a_page():
     assert len(pages) > 50
     taken = {str(p): kind for p in pages if (kind := content_kind(decode(p.read_bytes())))}
     assert taken == {}
+
+
+def test_a_saved_login_page_is_not_answered_with_cookies_alone(tmp_path, capsys):
+    """--cookies does nothing for a saved file: the advice is to save the page again."""
+    page = tmp_path / "page.html"
+    page.write_text(ff.LOGIN_PAGE, encoding="utf-8")
+    assert main(["scrape", str(page), "--db", str(tmp_path / "s.sqlite")]) == 2
+    line = one_line(capsys.readouterr().err)
+    assert line.startswith(f"votal: {page}: a login page, not the thread")
+    assert "save the thread page again" in line
