@@ -48,8 +48,9 @@ def _line(code: str, comment: str = "") -> str:
 
 
 def _header(d: Draft) -> list[str]:
-    out = ["# votal game file (interfaces.md §1), started by `votal init`; check it with",
-           "# `votal check FILE`, which also prints the schedule it implies day by day.",
+    out = ["# votal game file, started by `votal init`; every key, role and event is explained in",
+           "# docs/gamefile.md of votal's repository. Check it with `votal check FILE`, which",
+           "# also prints the schedule it implies day by day.",
            f"# {d.ruleset_note}.",
            f"# {d.players_from}."]
     out += [f"# NOTE: {n}." for n in d.notes]
@@ -137,9 +138,9 @@ def _players(d: Draft) -> list[str]:
 
 def _events(d: Draft) -> list[str]:
     name = d.players[0].name if d.players else "Player"
-    return ["# The moderators' private log, one [[events]] table per event (interfaces.md §1):",
+    return ["# The moderators' private log, one [[events]] table per event (docs/gamefile.md):",
             "# murdered, eliminated, revived, removed, replaced, excused, lawyer, cop_swap, block,",
-            "# immunity, card, poll, runoff, owl, priest. For example:",
+            "# immunity, card, poll, runoff, owl, priest, convert, reset, ruling. For example:",
             "# [[events]]", "# type = \"murdered\"", "# day = 2",
             f"# at = {(d.day1 + timedelta(days=1)).isoformat()}T13:00:00", f"# player = {toml_value(name)}", ""]
 

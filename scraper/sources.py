@@ -248,7 +248,7 @@ def import_file_source(path: Path, tz_name: str, store: Store | None,
         posts = read_posts_jsonl(path)
         if not posts and store is not None:  # `votal scrape empty.jsonl`: nothing to store
             raise PostsFileError(f"{empty_posts_message(path)}; give the thread's posts, one "
-                                 "JSON object per line (interfaces.md §2)")
+                                 "JSON object per line (docs/formats.md)")
         if store is None:
             return posts, ScrapeSummary(1, len(posts), len(posts), 0, 0, key, "jsonl")
         summary = store_jsonl(store, key, path, posts, now)
