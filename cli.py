@@ -33,41 +33,107 @@ from votal.errors import (
     writing,
 )
 
+# The documents a user has (issue 20): the README and docs/ of the repository.
+DOCS = ("Documents: README.md (each user's path), docs/gamefile.md (the game file), "
+        "docs/rules.md (every rule id and V- code in the outputs), docs/formats.md (posts "
+        "JSONL, tally and audit JSON, CSV), audit/README.md (the audit and the archive's tables).")
+
 app = typer.Typer(
     name="votal",
     help="Count the votes of forum games of Mafia, Palermo and Werewolf (Lupus in Tabula).",
+    epilog=DOCS,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,   # click's plain help: paragraphs rewrapped, no type shown on flags
 )
+
+# The help's one style (issue 20; tests/test_help.py checks it over every command): each help
+# text is a sentence, capitalised, ending with a full stop; a default is said in the text as
+# "(default: …)", never by typer's "[default: …]"; the metavar of a value comes from this table,
+# one per kind of value.
+METAVARS = {
+    "game": "GAME",          # a game file (argument)
+    "source": "SOURCE",      # a thread: URL, saved page(s), posts file (argument)
+    "file": "FILE",          # a file read or written
+    "dir": "DIR",            # a folder
+    "n": "N",                # a whole number: a day, a count of days, processes, requests
+    "seconds": "SECONDS",
+    "rate": "RATE",          # requests per second
+    "factor": "FACTOR",      # how many times faster
+    "time": "TIME",          # 'now' or an ISO 8601 moment
+    "zone": "ZONE",          # an IANA time zone
+    "format": "FORMAT",      # an output format
+    "lang": "LANG",          # el, it, ru, en
+    "name": "NAME",          # a player's name or alias
+    "ruleset": "RULESET",
+    "when": "WHEN",          # watch --until
+}
+
+
+def _option(default, *names: str, kind: str | None = None, help: str, **extra):
+    """A typer option in the help's style: the metavar of its kind (None: a flag), the default
+    said in ``help`` only."""
+    return typer.Option(default, *names, metavar=METAVARS[kind] if kind else None, help=help,
+                        show_default=False, **extra)
+
+
+def _version(value: bool) -> None:
+    """``votal --version``: the installed package's version (importlib.metadata)."""
+    if not value:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        typer.echo(f"votal {version('votal')}")
+    except PackageNotFoundError:
+        typer.echo("votal (version unknown: not installed as a package)")
+    raise typer.Exit()
 
 
 @app.callback()
-def _root(debug: bool = typer.Option(False, "--debug", help="on an unexpected error, show the "
-                                     "full traceback (also: VOTAL_DEBUG=1)")) -> None:
+def _root(
+    debug: bool = _option(False, "--debug", help="On an unexpected error, show the full "
+                          "traceback (also: VOTAL_DEBUG=1)."),
+    version: bool = _option(False, "--version", callback=_version, is_eager=True,
+                            help="Print votal's version and exit."),
+) -> None:
     """votal: scrape a game thread, tally a day, audit a game."""
     global _DEBUG
     _DEBUG = _DEBUG or debug
 
 
 # Options shared by the game commands, defined once.
-GAME = typer.Argument(..., metavar="GAME", help="the game file (TOML)")
-LANG = typer.Option(None, "--lang", help="el, it, ru or en (default: the game's)")
-PUBLIC = typer.Option(True, "--public/--private", help="hide or show secrets")
-OFFLINE = typer.Option(False, "--offline", help="do not refresh the thread first")
-DB = typer.Option(None, "--db", help="the local store (SQLite) of scraped posts "
-                  "(default: $VOTAL_DB, else $XDG_DATA_HOME/votal/votal.sqlite)")
+GAME = typer.Argument(..., metavar=METAVARS["game"], show_default=False,
+                      help="The game file (TOML; every key, event and role: "
+                           "docs/gamefile.md).")
+LANG = _option(None, "--lang", kind="lang",
+               help="The output's language: el, it, ru or en (default: the game's).")
+PUBLIC = _option(True, "--public/--private",
+                 help="Hide or show the secrets: roles, factions, abilities (default: public).")
+OFFLINE = _option(False, "--offline", help="Do not refresh the thread first: read the store "
+                  "and the saved files only.")
+DB_HELP = ("The local store (SQLite) of scraped posts (default: $VOTAL_DB, else "
+           "$XDG_DATA_HOME/votal/votal.sqlite, else ~/.local/share/votal/votal.sqlite).")
+DB = _option(None, "--db", kind="file", help=DB_HELP)
+# --format of a day's tally (tally, watch) and its default
+DAY_FORMATS = "text, bbcode, markdown, html, json or csv"
+RULESETS = ("palermo-extreme, palermo-classic, mafia-baku, lupus-mirtillo, mafia-forum-ru or "
+            "mafiascum")
 
 # The network options of every command that refreshes a thread, defined once (issue 8).
-COOKIES = typer.Option(None, "--cookies", help="Netscape cookies file for members-only threads "
-                       "(sent to the forum only; never printed or stored).")
-RATE = typer.Option(1.0, "--rate", help="Requests per second per host (above 0).")
-CONCURRENCY = typer.Option(2, "--concurrency", help="Requests at a time per host (1 or more).")
+COOKIES = _option(None, "--cookies", kind="file",
+                  help="A Netscape cookies file for members-only threads (sent to the forum "
+                       "only, never printed or stored).")
+RATE = _option(1.0, "--rate", kind="rate",
+               help="Requests per second per host, above 0 (default: 1).")
+CONCURRENCY = _option(2, "--concurrency", kind="n",
+                      help="Requests at a time per host, 1 or more (default: 2).")
 # When saved pages were fetched (issue 11): `scrape` and `init` parse it alike.
-FETCHED_AT = typer.Option(
-    None, "--fetched-at", metavar="TIME",
-    help="When the saved pages were fetched (ISO time; without offset, in --timezone): "
-         "anchors their relative dates (\"Today, 09:41\").")
+FETCHED_AT = _option(
+    None, "--fetched-at", kind="time",
+    help="When the saved pages were fetched (an ISO time; without an offset, in --timezone): "
+         "the moment their relative dates (\"Today, 09:41\") count from.")
 
 
 @contextlib.contextmanager
@@ -129,22 +195,30 @@ def _scrape_progress():
             bar.stop()
 
 
-@app.command("scrape")
+@app.command("scrape", short_help="Fetch or read a thread into the local store.")
 def scrape_cmd(
-    source: str = typer.Argument(..., help="Thread URL (engine:URL forces an adapter), a saved "
-                                 "page (.html), a saved Discourse .json, a folder of saved "
-                                 "pages, or a posts .jsonl."),
-    out: Path | None = typer.Option(None, "--out", help="Write the thread's posts (JSONL)."),
-    db: Path | None = typer.Option(None, "--db", help="Store file (default: $VOTAL_DB, "
-                                     "else $XDG_DATA_HOME/votal/votal.sqlite)."),
-    timezone: str = typer.Option("UTC", "--timezone", help="Forum time zone for text-only dates."),
-    full: bool = typer.Option(False, "--full", help="Walk every page again (catches edits)."),
+    source: str = typer.Argument(..., metavar=METAVARS["source"], show_default=False,
+                                 help="A thread URL (engine:URL forces an adapter), a saved "
+                                      "page (.html), a saved Discourse answer (.json), a folder "
+                                      "of saved pages, or a posts file (.jsonl)."),
+    out: Path | None = _option(None, "--out", kind="file",
+                               help="Also write the thread's posts to this file, as posts "
+                                    "JSONL (docs/formats.md)."),
+    db: Path | None = _option(None, "--db", kind="file", help=DB_HELP),
+    timezone: str = _option("UTC", "--timezone", kind="zone",
+                            help="The forum's IANA time zone, for pages that print only local "
+                                 "times and name no zone (default: UTC)."),
+    full: bool = _option(False, "--full", help="Walk every page again, to catch edits in old "
+                         "pages."),
     cookies: Path | None = COOKIES,
     rate: float = RATE,
     concurrency: int = CONCURRENCY,
     fetched_at: str | None = FETCHED_AT,
 ) -> None:
-    """Fetch or read a thread into the local store; print pages, posts, new and edited posts."""
+    """Fetch or read a thread into the local store; print pages, posts, new and edited posts.
+
+    The posts file it writes with --out: docs/formats.md.
+    """
     from votal.scraper.model import describe_problems, write_posts_jsonl
     from votal.scraper.sources import parse_fetched_at, scrape_source
     from votal.scraper.store import default_db_path
@@ -175,7 +249,7 @@ def scrape_cmd(
         raise SystemExit(1)  # interfaces.md §4: done, but something needs a human
 
 
-@app.command("demo")
+@app.command("demo", short_help="Run the bundled example game day over a local HTTP server.")
 def demo_cmd() -> None:
     """Serve the demo game's saved pages on 127.0.0.1, scrape them over HTTP, tally the day."""
     from votal.demo import run_demo
@@ -201,28 +275,33 @@ def render_day(result, fmt: str, *, public: bool | None = None, lang: str | None
     return render(result.to_dict(), fmt, lang=lang, public=public)
 
 
-@app.command("tally")
+@app.command("tally", short_help="The official tally of a day, ready to post.")
 def tally_cmd(
     game_file: str = GAME,
-    day: int | None = typer.Option(None, "--day", help="the day to tally (default: the current or last day)"),
-    fmt: str = typer.Option("text", "--format",
-                            help="text, bbcode, markdown, html, json or csv"),
-    public: bool = typer.Option(None, "--public/--private",
-                                help="hide or show secrets (default: public, json private)"),
+    day: int | None = _option(None, "--day", kind="n",
+                              help="The day to tally (default: the current or last day)."),
+    fmt: str = _option("text", "--format", kind="format",
+                       help=f"The output: {DAY_FORMATS} (default: text)."),
+    public: bool = _option(None, "--public/--private",
+                           help="Hide or show the secrets: roles, factions, abilities (default: "
+                                "public; with --format json: private)."),
     lang: str = LANG,
     offline: bool = OFFLINE,
     db: str = DB,
-    at: str = typer.Option(None, "--at", help="tally as it stood at this moment: 'now' or an ISO "
-                           "time (default: now for a live thread; the whole day with --offline "
-                           "or a file source)"),
+    at: str = _option(None, "--at", kind="time",
+                      help="The tally as it stood at this moment: 'now' or an ISO time, without "
+                           "an offset in the game's time zone (default: now for a live thread; "
+                           "the whole day with --offline or a file source)."),
     cookies: Path | None = COOKIES,
     rate: float = RATE,
     concurrency: int = CONCURRENCY,
 ) -> None:
-    """The official tally of a day (rules.md), from the game file and its thread.
+    """The official tally of a day, from the game file and its thread.
 
     With --at (default: now, when the thread is refreshed from the forum) a day whose vote is
     still open is shown as a running count, marked as such; nobody is charged an absence yet.
+
+    The rule ids and V- codes it cites: docs/rules.md; the JSON and CSV: docs/formats.md.
     """
     from votal.load import load_game, load_posts, recheck_day
     from votal.report.terminal import write_out
@@ -275,12 +354,14 @@ def _game_days(game_file: str, offline: bool, db: str | None,
     return days, (days[0]["language"] if days else "en")
 
 
-@app.command("history")
+@app.command("history", short_help="Every vote each player cast, day by day.")
 def history_cmd(
     game_file: str = GAME,
-    player: str = typer.Option(None, "--player", help="only this player's votes"),
-    fmt: str = typer.Option("text", "--format",
-                            help="text, bbcode, markdown, html, json or csv"),
+    player: str = _option(None, "--player", kind="name",
+                          help="Only this player's votes (his name or an alias)."),
+    fmt: str = _option("text", "--format", kind="format",
+                       help="The output: text, bbcode, markdown, html, json or csv "
+                            "(default: text)."),
     lang: str = LANG,
     public: bool = PUBLIC,
     offline: bool = OFFLINE,
@@ -301,12 +382,15 @@ def history_cmd(
                              resolver=player_resolver(load_game(game_file))), fmt)
 
 
-@app.command("chart")
+@app.command("chart", short_help="A day's vote timeline, or who voted whom over the game.")
 def chart_cmd(
     game_file: str = GAME,
-    out: Path = typer.Option(..., "--out", help="the image file: .png, .svg or .pdf"),
-    day: int | None = typer.Option(None, "--day", help="the day (default: the last day)"),
-    overview: bool = typer.Option(False, "--overview", help="the whole game: who voted whom"),
+    out: Path = _option(..., "--out", kind="file",
+                        help="The image file to write: .png, .svg or .pdf."),
+    day: int | None = _option(None, "--day", kind="n",
+                              help="The day to draw (default: the last day)."),
+    overview: bool = _option(False, "--overview",
+                             help="Draw the whole game instead: who voted whom, day by day."),
     lang: str = LANG,
     offline: bool = OFFLINE,
     db: str = DB,
@@ -314,7 +398,7 @@ def chart_cmd(
     rate: float = RATE,
     concurrency: int = CONCURRENCY,
 ) -> None:
-    """A chart: the vote timeline of a day, or (--overview) the game's who-voted-whom grid."""
+    """A chart: the vote timeline of a day, or (--overview) who voted whom over the game."""
     from votal.report.charts import overview_figure, timeline_figure, write_chart
     from votal.report.i18n import check_language
     from votal.report.public import public_view
@@ -337,11 +421,13 @@ def chart_cmd(
     print(f"wrote {out}")
 
 
-@app.command("report")
+@app.command("report", short_help="A static site of a game, or of an archive of games.")
 def report_cmd(
-    game_file: str = typer.Argument(..., metavar="GAME|DIR",
-                                    help="the game file (TOML), or a folder of game folders"),
-    out: Path = typer.Option(..., "--out", help="the folder of the static site"),
+    game_file: str = typer.Argument(..., metavar=f"{METAVARS['game']}|{METAVARS['dir']}",
+                                    show_default=False,
+                                    help="The game file (TOML), or a folder of game folders "
+                                         "(an archive)."),
+    out: Path = _option(..., "--out", kind="dir", help="The folder of the static site."),
     lang: str = LANG,
     public: bool = PUBLIC,
     offline: bool = OFFLINE,
@@ -376,22 +462,28 @@ def report_cmd(
 # ---- archive (audit/archive.py, report/tables.py) -----------------------------------------
 
 
-@app.command("archive")
+@app.command("archive", short_help="Study an archive of games into tidy tables.")
 def archive_cmd(
-    root: Path = typer.Argument(..., metavar="DIR", help="a folder of game folders (a game.toml each)"),
-    out: Path = typer.Option(Path("archive-out"), "--out", help="the folder of the tables"),
-    fmt: str = typer.Option("parquet", "--format", help="parquet (needs pyarrow) or csv"),
-    jobs: int = typer.Option(0, "--jobs", help="worker processes (default: the CPU count)"),
-    refresh: bool = typer.Option(False, "--refresh/--no-refresh",
-                                 help="refresh each game's thread from its forum first "
-                                      "(default: the store and saved files only)"),
+    root: Path = typer.Argument(..., metavar=METAVARS["dir"], show_default=False,
+                                help="A folder of game folders (a game.toml in each)."),
+    out: Path = _option(Path("archive-out"), "--out", kind="dir",
+                        help="The folder of the tables (default: archive-out)."),
+    fmt: str = _option("parquet", "--format", kind="format",
+                       help="The tables' format: parquet or csv (default: parquet)."),
+    jobs: int = _option(0, "--jobs", kind="n",
+                        help="Worker processes; 0 is as many as the CPU count (default: the "
+                             "CPU count)."),
+    refresh: bool = _option(False, "--refresh/--no-refresh",
+                            help="Refresh each game's threads from its forum first, or not "
+                                 "(default: no-refresh: the store and the saved files only)."),
     db: str = DB,
     cookies: Path | None = COOKIES,
     rate: float = RATE,
     concurrency: int = CONCURRENCY,
 ) -> None:
-    """Tally and audit every game of an archive into tidy tables: games, days, votes,
-    violations, players (schema: audit/README.md).
+    """Tally and audit every game of an archive into tidy tables.
+
+    Five tables: games, days, votes, violations, players (schema and types: audit/README.md).
 
     With --refresh the threads are refreshed first, one game at a time in one process (--rate
     and --concurrency are not multiplied by --jobs), then the games are studied in --jobs
@@ -449,22 +541,29 @@ def _archive_progress():
 # ---- init, check (issue 13: the moderator's evening) ----------------------------------------
 
 
-@app.command("init")
+@app.command("init", short_help="Start a game file from the thread's first page(s).")
 def init_cmd(
-    source: str = typer.Argument(..., metavar="URL|PAGES",
-                                 help="the thread's URL, saved page(s) or a posts .jsonl"),
-    ruleset: str = typer.Option(None, "--ruleset", help="the ruleset (default: guessed from the "
-                                "title and the language, and said so)"),
-    out: Path = typer.Option(Path("game.toml"), "--out", help="the game file to write"),
-    timezone: str = typer.Option(None, "--timezone", help="the game's IANA time zone "
-                                 "(default: the ruleset's, e.g. Europe/Athens for Palermo)"),
-    force: bool = typer.Option(False, "--force", help="replace an existing file"),
+    source: str = typer.Argument(..., metavar=METAVARS["source"], show_default=False,
+                                 help="The thread's URL, its saved page(s) (a page or a folder), "
+                                      "or a posts file (.jsonl)."),
+    ruleset: str = _option(None, "--ruleset", kind="ruleset",
+                           help="The ruleset (default: guessed from the title and the language, "
+                                f"and said so): {RULESETS}."),
+    out: Path = _option(Path("game.toml"), "--out", kind="file",
+                        help="The game file to write (default: game.toml)."),
+    timezone: str = _option(None, "--timezone", kind="zone",
+                            help="The game's IANA time zone (default: the ruleset's, e.g. "
+                                 "Europe/Athens for Palermo)."),
+    force: bool = _option(False, "--force", help="Replace an existing file."),
     cookies: Path | None = COOKIES,
     rate: float = RATE,
     concurrency: int = CONCURRENCY,
     fetched_at: str | None = FETCHED_AT,
 ) -> None:
-    """Start a game file from the thread's first page(s): players from the sign-up list."""
+    """Start a game file from the thread's first page(s): players from the sign-up list.
+
+    What the file holds, and what to add (roles, events): docs/gamefile.md.
+    """
     from votal.newgame import init_game
 
     check_output_file(out)
@@ -483,38 +582,48 @@ def init_cmd(
         typer.echo(f"next: `votal check {out}`, then `votal watch {out}` at the deadline")
 
 
-@app.command("check")
+@app.command("check", short_help="Validate a game file and print the schedule it implies.")
 def check_cmd(
     game_file: str = GAME,
-    days: int = typer.Option(7, "--days", min=1, max=366, help="how many days of the schedule"),
+    days: int = _option(7, "--days", kind="n", min=1, max=366,
+                        help="How many days of the schedule to print (default: 7)."),
 ) -> None:
-    """Validate a game file alone and print the schedule it implies, day by day."""
+    """Validate a game file alone and print the schedule it implies, day by day.
+
+    The keys, the schedule's rules and the events: docs/gamefile.md.
+    """
     from votal.load import load_game
     from votal.report.schedule_view import describe
 
     typer.echo(describe(load_game(game_file), days), nl=False)
 
 
-@app.command("watch")
+@app.command("watch", short_help="A live running count until the vote closes, then the post.")
 def watch_cmd(
     game_file: str = GAME,
-    every: float = typer.Option(60.0, "--every", help="seconds between two refreshes of the "
-                                "thread (never below the politeness limit, 10 s)"),
-    until: str = typer.Option("close", "--until", help="'close': until the day's vote closes "
-                              "(the deadline, the end of a change window, or a hammer)"),
-    day: int | None = typer.Option(None, "--day", help="the day (default: today's; with "
-                                   "--replay, the last day)"),
-    fmt: str = typer.Option("bbcode", "--format", help="the final official post: text, bbcode, "
-                            "markdown, html, json or csv"),
+    every: float = _option(60.0, "--every", kind="seconds",
+                           help="Seconds between two refreshes of the thread, never below 10, "
+                                "the politeness limit (default: 60)."),
+    until: str = _option("close", "--until", kind="when",
+                         help="Only 'close': until the day's vote closes (the deadline, the end "
+                              "of a change window, or a hammer) (default: close)."),
+    day: int | None = _option(None, "--day", kind="n",
+                              help="The day to watch (default: today's; with --replay, the last "
+                                   "day)."),
+    fmt: str = _option("bbcode", "--format", kind="format",
+                       help=f"The official post's format: {DAY_FORMATS} (default: bbcode)."),
     lang: str = LANG,
-    public: bool = typer.Option(None, "--public/--private",
-                                help="hide or show secrets (default: public, json private)"),
-    out: Path | None = typer.Option(None, "--out", help="where to write the official post "
-                                    "(default: GAME-dayN.EXT beside the game file)"),
-    replay: bool = typer.Option(False, "--replay", help="replay a past day from the store or "
-                                "the posts file, as if live"),
-    speed: float = typer.Option(60.0, "--speed", help="with --replay: how many times faster "
-                                "than the day went"),
+    public: bool = _option(None, "--public/--private",
+                           help="Hide or show the secrets: roles, factions, abilities (default: "
+                                "public; with --format json: private)."),
+    out: Path | None = _option(None, "--out", kind="file",
+                               help="Where to write the official post (default: beside the game "
+                                    "file, GAME-dayN.EXT)."),
+    replay: bool = _option(False, "--replay", help="Replay a past day from the store or the "
+                           "posts file, as if live."),
+    speed: float = _option(60.0, "--speed", kind="factor",
+                           help="With --replay: how many times faster than the day went "
+                                "(default: 60)."),
     db: str = DB,
     cookies: Path | None = COOKIES,
     rate: float = RATE,
@@ -522,8 +631,8 @@ def watch_cmd(
 ) -> None:
     """Keep a live running count until the day's vote closes, then print the official post.
 
-    On a terminal: a live screen; otherwise one line per change (README: "The moderator's
-    evening"). Ctrl-C stops it; what was stored is kept.
+    On a terminal: a live screen; otherwise one line per change (README.md: "The moderator's
+    evening", and its watch lines). Ctrl-C stops it; what was stored is kept.
     """
     import sys as _sys
 
@@ -566,13 +675,14 @@ def watch_cmd(
 # ---- audit (audit/) ------------------------------------------------------------------------
 
 
-@app.command("audit")
+@app.command("audit", short_help="Replay every day and check it against the announcements.")
 def audit_cmd(
     game_file: str = GAME,
-    fmt: str = typer.Option("text", "--format", help="text, json, html, markdown or bbcode"),
-    public: bool = typer.Option(False, "--public/--private",
-                                help="hide or show secrets (default: private, for archivists "
-                                     "and moderators)"),
+    fmt: str = _option("text", "--format", kind="format",
+                       help="The output: text, json, html, markdown or bbcode (default: text)."),
+    public: bool = _option(False, "--public/--private",
+                           help="Hide or show the secrets: roles, factions, abilities (default: "
+                                "private, for archivists and moderators)."),
     lang: str = LANG,
     offline: bool = OFFLINE,
     db: str = DB,
@@ -583,6 +693,7 @@ def audit_cmd(
     """Replay every day: violations, edits, moderators' counts and announcements checked.
 
     Exit code 0 when every day agrees with what was announced, 1 when not, 2 on bad input.
+    What it checks, and its JSON: audit/README.md and docs/formats.md.
     """
     from votal.audit import audit_game
     from votal.load import load_game, load_posts

@@ -115,7 +115,7 @@ def test_history_help_and_readme_list_the_registry_s_formats():
     """`votal history --format`: --help and the README name what the registry renders."""
     cmd = typer.main.get_command(app).commands["history"]
     help_text = next(p.help for p in cmd.params if p.name == "fmt")
-    assert help_text == ", ".join(HISTORY_FORMATS[:-1]) + " or " + HISTORY_FORMATS[-1]
+    assert f': {", ".join(HISTORY_FORMATS[:-1])} or {HISTORY_FORMATS[-1]} (default' in help_text
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"votal history GAME [--player NAME] [--format {'|'.join(HISTORY_FORMATS)}]" in readme
     assert set(HISTORY_FORMATS) == {"text", "bbcode", "markdown", "html", "json", "csv"}
