@@ -52,7 +52,7 @@ SCHEMA: dict[str, tuple[tuple[str, str], ...]] = {
         ("voter_faction", "string"), ("target_faction", "string"),
     ),
     "violations": (
-        ("game", "string"), ("day", "int64"), ("code", "string"), ("player", "string"),
+        ("game", "string"), ("day", "int64"), ("violation", "string"), ("player", "string"),
         ("post", "string"), ("url", "string"), ("note", "string"),
     ),
     "players": (
@@ -269,7 +269,7 @@ def _vote_row(gid: str, result: dict, v: dict, keys: dict, factions: dict) -> di
 
 
 def _violation_row(gid: str, day: int, v: dict) -> dict:
-    return {"game": gid, "day": day, "code": v.get("code", v.get("rule")),
+    return {"game": gid, "day": day, "violation": v.get("code", v.get("rule")),
             "player": v.get("player"), "post": v.get("post"), "url": v.get("url"),
             "note": v.get("note") or None}
 

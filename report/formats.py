@@ -112,38 +112,67 @@ def render_json(result: dict, lang: str, public: bool) -> str:
     return json.dumps(select(result, public=public), ensure_ascii=False, indent=1) + "\n"
 
 
+# The columns of a vote row, the same in every CSV that lists votes (`tally`, `history`; the
+# archive's `votes` table uses the same names for the same things, audit/README.md): one row per
+# vote post (C-06). ``time`` is ISO 8601 with its offset, in the game's zone, as in the JSON;
+# ``rule`` the id that decided the vote, ``violation`` the post's ``V-`` code, ``reason`` why
+# the vote does not count (or what the violation is) in the report's language.
 CSV_COLUMNS = ("game", "day", "number", "time", "voter", "target", "status", "changed", "rule",
-               "reason", "window", "post", "url")
+               "violation", "reason", "window", "post", "url")
+PRIVATE_CSV_COLUMNS = ("weight", "note")
+
+
+def csv_columns(public: bool) -> tuple[str, ...]:
+    return CSV_COLUMNS if public else CSV_COLUMNS + PRIVATE_CSV_COLUMNS
+
+
+def vote_rows(data: dict, lang: str) -> list[dict]:
+    """The CSV rows of a day's result (already public or private, :func:`select`): one per vote
+    post, in post order (``number``: its place among the day's votes); then one ``review`` row
+    per post read only in part (``V-UNREADABLE-POST``), never a silent gap (issue 11)."""
+    changed = superseded_posts(data)
+    why = {v.get("post"): v.get("rule") for v in data.get("violations", [])}
+    rows = []
+    for n, v in enumerate(data.get("votes", []), 1):
+        code = why.get(v.get("post")) or ""
+        status = v.get("status") or ""
+        if code:
+            reason = i18n.violation_text(code, lang)
+        elif status == "counted" or v.get("post") in changed:
+            reason = ""
+        else:
+            reason = i18n.vote_reason(status, v.get("rule", ""), lang)
+        rows.append({"game": data.get("game"), "day": data.get("day"), "number": n,
+                     "time": v.get("time"), "voter": v.get("voter"),
+                     "target": v.get("target") or "", "status": status,
+                     "changed": "yes" if v.get("post") in changed else "",
+                     "rule": v.get("rule", ""), "violation": code, "reason": reason,
+                     "window": "yes" if v.get("window") else "", "post": v.get("post"),
+                     "url": v.get("url") or "", "weight": v.get("weight", 1),
+                     "note": v.get("note", "")})
+    for r in data.get("review", []):
+        if r.get("rule") != "V-UNREADABLE-POST":
+            continue
+        rows.append(dict.fromkeys(csv_columns(False), "") | {
+            "game": data.get("game"), "day": data.get("day"), "voter": r.get("player") or "",
+            "status": "review", "violation": r["rule"],
+            "reason": f"{i18n.violation_text(r['rule'], lang)}: {r.get('text', '')}",
+            "post": r.get("post"), "url": r.get("url") or ""})
+    return rows
+
+
+def write_csv(rows: list[dict], public: bool) -> str:
+    """Vote rows as CSV, the public or the private columns, every cell inert in a spreadsheet."""
+    cols = csv_columns(public)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(cols)
+    for row in rows:
+        w.writerow([escape.csv_cell(row[c]) for c in cols])
+    return buf.getvalue()
 
 
 @register("csv", "csv")
 def render_csv(result: dict, lang: str, public: bool) -> str:
-    """One row per vote post of the day (C-06), in post order; then one ``review`` row per post
-    read only in part (``V-UNREADABLE-POST``)."""
-    data = select(result, public=public)
-    changed = superseded_posts(data)
-    why = {v.get("post"): v.get("rule") for v in data.get("violations", [])}
-    cols = CSV_COLUMNS if public else CSV_COLUMNS + ("weight", "note")
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(cols)
-    for n, v in enumerate(data.get("votes", []), 1):
-        code = why.get(v.get("post"))
-        row = {"game": data.get("game"), "day": data.get("day"), "number": n,
-               "time": v.get("time"), "voter": v.get("voter"), "target": v.get("target") or "",
-               "status": v.get("status"), "changed": "yes" if v.get("post") in changed else "",
-               "rule": v.get("rule", ""), "reason": i18n.violation_text(code, lang) if code else "",
-               "window": "yes" if v.get("window") else "", "post": v.get("post"),
-               "url": v.get("url") or "", "weight": v.get("weight", 1), "note": v.get("note", "")}
-        w.writerow([escape.csv_cell(row[c]) for c in cols])
-    # a post votal could read only in part is a row too, never a silent gap (issue 11)
-    for r in data.get("review", []):
-        if r.get("rule") != "V-UNREADABLE-POST":
-            continue
-        row = dict.fromkeys(cols, "") | {
-            "game": data.get("game"), "day": data.get("day"), "voter": r.get("player") or "",
-            "status": "review", "rule": r["rule"],
-            "reason": f"{i18n.violation_text(r['rule'], lang)}: {r.get('text', '')}",
-            "post": r.get("post"), "url": r.get("url") or ""}
-        w.writerow([escape.csv_cell(row[c]) for c in cols])
-    return buf.getvalue()
+    """One row per vote post of the day (C-06), in post order (:func:`vote_rows`)."""
+    return write_csv(vote_rows(select(result, public=public), lang), public)

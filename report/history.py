@@ -6,15 +6,13 @@ Built from the day results of :func:`votal.tally.engine.tally_game` (as dicts), 
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import asdict, dataclass
 
 from markupsafe import Markup
 
-from votal.report import escape, i18n
-from votal.report.formats import register, render
+from votal.report import i18n
+from votal.report.formats import register, render, vote_rows, write_csv
 from votal.report.public import select
 from votal.report.render import render_template
 from votal.report.view import rule_id, superseded_posts
@@ -125,18 +123,12 @@ def render_history_json(doc: dict, lang: str, public: bool) -> str:
 
 @register("csv", "csv", document="history")
 def render_history_csv(doc: dict, lang: str, public: bool) -> str:
-    return _csv(*_history(doc, lang, public))
-
-
-def _csv(hist: list[PlayerHistory], game: str) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(("game", "player", "day", "time", "target", "status", "rule", "reason", "post",
-                "url"))
+    """The tally's vote rows (report/formats.py: the same columns, times and words), those of
+    each player asked for, player by player, day by day (issue 20: one format for every CSV)."""
+    hist, _ = _history(doc, lang, public)
+    views = [select(d, public=public) for d in doc["days"]]
+    rows = []
     for h in hist:
-        for day, casts, _absent in h.days:
-            for c in casts:
-                w.writerow([escape.csv_cell(x) for x in (game, h.player, day, c.time, c.target,
-                                                   c.status, c.rule, c.reason, c.post,
-                                                   c.url or "")])
-    return buf.getvalue()
+        for view in views:
+            rows += [r for r in vote_rows(view, lang) if r["voter"] == h.player]
+    return write_csv(rows, public)

@@ -45,6 +45,19 @@ def frame(table: str, rows: list[dict]) -> pd.DataFrame:
     return df
 
 
+def iso_times(table: str, df: pd.DataFrame) -> pd.DataFrame:
+    """The table with its timestamps as ISO 8601 text with the offset (``2026-11-02T18:00:00+00:00``,
+    UTC), the one time format of every CSV votal writes (issue 20); pandas would write a space
+    for the ``T``."""
+    import pandas as pd
+
+    out = df.copy()
+    for col, kind in SCHEMA[table]:
+        if kind == "timestamp":
+            out[col] = [None if pd.isna(t) else t.isoformat() for t in df[col]]
+    return out
+
+
 def _arrow_schema(table: str):
     import pyarrow as pa
 
@@ -93,7 +106,8 @@ class TableWriter:
             return
         df = frame(table, rows)
         if self.fmt == "csv":
-            df.to_csv(self.path(table), mode="a", header=table not in self._started, index=False)
+            iso_times(table, df).to_csv(self.path(table), mode="a",
+                                        header=table not in self._started, index=False)
         else:
             self._parquet(table).write_table(self._arrow(table, df))
         self._started.add(table)
