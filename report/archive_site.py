@@ -91,7 +91,7 @@ def _player_page(out: Path, href: str, p: dict, history: list[dict], lang: str,
 
 
 def _common(lang: str, title: str) -> dict:
-    lab = {k: Markup(i18n.t(k, lang)) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]}
+    lab = {k: Markup(v) for k, v in i18n.labels(lang).items()}
     nav = [(i18n.t("archive", lang), "index.html")]
     return {"lang": lang, "nav": nav, "page_title": title, "L": lab}
 

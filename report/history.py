@@ -97,8 +97,7 @@ def _history(doc: dict, lang: str, public: bool) -> tuple[list[PlayerHistory], s
 def _templated(fmt: str, template: str):
     def render_one(doc: dict, lang: str, public: bool) -> str:
         hist, game = _history(doc, lang, public)
-        labels = {k: Markup(i18n.t(k, lang)) for k in i18n.STRINGS
-                  if "{" not in i18n.STRINGS[k][lang]}
+        labels = {k: Markup(v) for k, v in i18n.labels(lang).items()}
         ctx = {"hist": hist, "game": game, "L": labels, "lang": lang, "nav": None,
                "day_label": lambda n: Markup(i18n.t("day", lang, day=n)),
                "page_title": f"{labels['history']} — {game}"}

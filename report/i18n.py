@@ -3,14 +3,29 @@
 Every phrase a renderer prints comes from :data:`STRINGS`; every violation code and removal reason
 has a one-line message per language (style.md: "violations carry ... a one-line message in the
 report's language"). Greek and Russian month names are in the genitive, as a date is written.
+
+How a message is written (issue 20, item 7; :func:`t` formats it):
+
+- every entry of :data:`STRINGS` has the four languages; a ruleset whose seed has its own word for
+  something (mafia-forum-ru's "ход" for a day) overrides an entry in :data:`VARIANTS`;
+- a player's name that the sentence needs in another case carries it as a format spec:
+  ``{after:gen}`` (genitive), ``{player:acc}``, ``{who:nom}`` (Greek: with its article), ``{x:se}``
+  (Greek σε + accusative); report/grammar.py declines it. When a name cannot be declined safely
+  (a Latin-script name in a Greek game, "Ёж"), the entry ``KEY@plain`` is used instead when it
+  exists — the same message phrased so that the nominative fits ("αποχωρεί: Alexis") —, else the
+  name stands in apposition to the word for a player ("του παίκτη Alexis");
+- a number with its noun is ``{n:votes}`` ("1 ψήφος", "5 голосов", "21 голос");
+- no gendered placeholder ("набрал(а)"): a sentence is phrased so that no gender is needed.
 """
 
 from __future__ import annotations
 
+import string
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from votal.errors import InputError
+from votal.report import grammar
 
 LANGUAGES = ("el", "it", "ru", "en")
 
@@ -175,9 +190,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "history": {"el": "Ιστορικό ψήφων", "it": "Storico dei voti", "ru": "История голосов",
                 "en": "Vote history"},
     "day": {"el": "Ημέρα {day}", "it": "Giorno {day}", "ru": "День {day}", "en": "Day {day}"},
-    "unvote": {"el": "αναίρεση ψήφου", "it": "voto ritirato", "ru": "снял(а) голос",
+    "unvote": {"el": "αναίρεση ψήφου", "it": "voto ritirato", "ru": "снятие голоса",
                "en": "unvote"},
-    "no_vote_cast": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "не голосовал(а)",
+    "no_vote_cast": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "без голоса",
                      "en": "no vote"},
     "overview": {"el": "Ποιος ψήφισε ποιον", "it": "Chi ha votato chi", "ru": "Кто за кого",
                  "en": "Who voted whom"},
@@ -266,7 +281,7 @@ STRINGS: dict[str, dict[str, str]] = {
                               "en": "votal did not count post {post} ({rule})"},
     "audit_why_mis-assigned": {"el": "{voter}: καμία ψήφος για {announced}· το votal μετρά το μήνυμα {post}",
                                "it": "{voter} non ha mai votato {announced}; votal conta il messaggio {post}",
-                               "ru": "{voter} не голосовал(а) за {announced}; votal учитывает сообщение {post}",
+                               "ru": "{voter}: голоса за {announced:acc} не было; votal учитывает сообщение {post}",
                                "en": "{voter} never voted {announced}; votal counts post {post}"},
     "audit_why_unresolved-vote": {
         "el": "το votal άφησε το «{alias}» (μήνυμα {post}) για έλεγχο· αν είναι {player}, προσθέστε το στα ψευδώνυμα",
@@ -435,7 +450,7 @@ REASONS: dict[str, dict[str, str]] = {
                     "en": "tied for the lead while reaching the absence limit"},
     "first-to-max": {"el": "ισοψηφία· πρώτος έφτασε τις περισσότερες ψήφους",
                      "it": "parità; ha raggiunto per primo il massimo",
-                     "ru": "ничья; первым набрал(а) максимум голосов",
+                     "ru": "равенство голосов; максимум набран раньше других",
                      "en": "tie; first to reach the top count"},
     "runoff": {"el": "δεύτερη ψηφοφορία", "it": "ballottaggio", "ru": "переголосование",
                "en": "runoff"},
@@ -550,8 +565,66 @@ _FALLBACK_RULE = {"el": "κανόνας {rule}", "it": "regola {rule}", "ru": "�
                   "en": "rule {rule}"}
 
 
-def t(key: str, lang: str, **kw: object) -> str:
-    return STRINGS[key][lang].format(**kw)
+# A ruleset's own words (its seed's), overriding STRINGS entries in some languages.
+VARIANTS: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def text(key: str, lang: str, ruleset: str | None = None) -> str:
+    """The entry's template in ``lang``, the ruleset's own word where it has one."""
+    own = VARIANTS.get(ruleset or "", {}).get(key, {}).get(lang)
+    return own if own is not None else STRINGS[key][lang]
+
+
+class _Phrase(string.Formatter):
+    """str.format with the grammar's specs: a case for a name, a counted noun for a number."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec in grammar.CASES:
+            names = list(value) if isinstance(value, (list, tuple)) else [value]
+            return grammar.join((grammar.named(str(n), format_spec, self.lang) for n in names),
+                                self.lang)
+        if format_spec in grammar.NOUNS:
+            return grammar.count(int(value), format_spec, self.lang)  # type: ignore[call-overload]
+        return super().format_field(value, format_spec)
+
+
+def _undeclinable(template: str, lang: str, kw: dict) -> bool:
+    """Whether a name the template declines cannot be declined safely."""
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if field and spec in grammar.CASES:
+            value = kw.get(field)
+            names = value if isinstance(value, (list, tuple)) else [value]
+            if any(not grammar.declinable(str(n), lang) for n in names):
+                return True
+    return False
+
+
+def t(key: str, lang: str, *, ruleset: str | None = None, **kw: object) -> str:
+    """The message ``key`` in ``lang`` with ``kw`` filled in (see the module docstring)."""
+    template = text(key, lang, ruleset)
+    if f"{key}@plain" in STRINGS and _undeclinable(template, lang, kw):
+        template = text(f"{key}@plain", lang, ruleset)
+    return _Phrase(lang).format(template, **kw)
+
+
+def labels(lang: str, ruleset: str | None = None) -> dict[str, str]:
+    """Every fixed word (an entry without a placeholder), for the templates' ``L``."""
+    out = {}
+    for key in STRINGS:
+        if "@" in key:
+            continue
+        word = text(key, lang, ruleset)
+        if "{" not in word:
+            out[key] = word
+    return out
+
+
+def clause(lang: str) -> str:
+    """What joins two clauses of one sentence: "; " ("· " in Greek, whose ";" is "?")."""
+    return grammar.CLAUSE[lang]
 
 
 def violation_text(code: str, lang: str) -> str:

@@ -70,7 +70,7 @@ def _nav(lang: str) -> list[tuple[str, str]]:
 
 
 def _common(lang: str, game: str, nav, title: str) -> dict:
-    lab = {k: Markup(i18n.t(k, lang)) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]}
+    lab = {k: Markup(v) for k, v in i18n.labels(lang).items()}
     return {"lang": lang, "game": game, "nav": nav, "page_title": title, "L": lab}
 
 

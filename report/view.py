@@ -142,7 +142,7 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
 def _labels(result: dict, lang: str) -> dict[str, str]:
     """Our fixed words; a running count (the vote still open) says so instead of "Result" and
     "absent": nobody is charged an absence before the deadline."""
-    labels = {k: i18n.t(k, lang) for k in i18n.STRINGS if "{" not in i18n.STRINGS[k][lang]}
+    labels = i18n.labels(lang, result.get("ruleset"))
     if result.get("provisional"):
         labels["result"] = i18n.t("result_now", lang)
         labels["absent"] = i18n.t("not_voted_yet", lang)

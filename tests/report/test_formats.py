@@ -71,7 +71,7 @@ def test_majority_game_shows_l_levels_and_the_majority_number_ms02():
 def test_russian_first_to_max_and_removals():
     out = render(sample("ru-mafia-forum"), "markdown")
     assert out.startswith("## Итоги голосования — день 1\n")
-    assert "Выбывает: Медведь — ничья; первым набрал(а) максимум голосов (MR-05)" in out
+    assert "Выбывает: Медведь — равенство голосов; максимум набран раньше других (MR-05)" in out
     assert "- Кот — пропал (нет сообщений) (MR-06)" in out
     assert "**Не проголосовали:** Лиса, Волк, Кот" in out
     assert "понедельник, 2 ноября 2026, 22:00" in out

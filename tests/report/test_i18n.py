@@ -1,0 +1,88 @@
+"""report/i18n.py, the message catalogue: four languages everywhere, written as each community
+writes (issue 20, item 7)."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from votal.report import i18n
+from votal.report.i18n import LANGUAGES
+
+
+def _tables() -> dict[str, dict[str, dict[str, str]]]:
+    """Every table of the catalogue, as name → key → language → text."""
+    out: dict[str, dict[str, dict[str, str]]] = {}
+    for name, value in vars(i18n).items():
+        if name.startswith("__") or not isinstance(value, (dict, tuple)) or not value:
+            continue
+        rows = dict(value) if isinstance(value, tuple) else value
+        first = next(iter(rows.values()))
+        if isinstance(first, dict) and set(first) & set(LANGUAGES):
+            out[name] = rows
+    return out
+
+
+def _entries():
+    for table, rows in _tables().items():
+        for key, row in rows.items():
+            yield table, key, row
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_the_catalogue_is_found():
+    assert {"STRINGS", "OUTCOMES", "REASONS", "VIOLATIONS", "NOTES"} <= set(_tables())
+
+
+def test_every_message_has_all_four_languages():
+    for table, key, row in _entries():
+        assert set(row) == set(LANGUAGES), (table, key, sorted(row))
+        assert all(isinstance(v, str) and v for v in row.values()), (table, key)
+
+
+def test_every_language_fills_the_same_placeholders():
+    for table, key, row in _entries():
+        fields = {lang: _fields(text) for lang, text in row.items()}
+        assert len({frozenset(f) for f in fields.values()}) == 1, (table, key, fields)
+
+
+def test_plain_variants_and_ruleset_variants_match_their_message():
+    for key in i18n.STRINGS:
+        if "@" in key:
+            base = key.split("@")[0]
+            assert base in i18n.STRINGS, key
+            for lang in LANGUAGES:
+                assert _fields(i18n.STRINGS[key][lang]) == _fields(i18n.STRINGS[base][lang]), key
+    for ruleset, rows in i18n.VARIANTS.items():
+        for key, row in rows.items():
+            assert key in i18n.STRINGS and set(row) <= set(LANGUAGES), (ruleset, key)
+            for lang, text in row.items():
+                assert _fields(text) == _fields(i18n.STRINGS[key][lang]), (ruleset, key, lang)
+
+
+def test_no_greek_semicolon():
+    """";" is the Greek question mark; a Greek clause separator is the ano teleia "·"."""
+    for table, key, row in _entries():
+        assert ";" not in row["el"], (table, key, row["el"])
+    for rows in i18n.VARIANTS.values():
+        for key, row in rows.items():
+            assert ";" not in row.get("el", ""), key
+
+
+def test_no_gender_placeholders():
+    """"набрал(а)", "votato/a": a sentence is phrased so that no gender is needed."""
+    for table, key, row in _entries():
+        for lang, text in row.items():
+            assert not re.search(r"\w\(\w{1,3}\)|\w/\w\b", text), (table, key, lang, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_labels_are_the_fixed_words(lang):
+    labels = i18n.labels(lang)
+    assert labels["count"] == i18n.STRINGS["count"][lang]
+    assert all("{" not in v and "@" not in k for k, v in labels.items())
