@@ -631,8 +631,8 @@ def watch_cmd(
 ) -> None:
     """Keep a live running count until the day's vote closes, then print the official post.
 
-    On a terminal: a live screen; otherwise one line per change (README.md: "The moderator's
-    evening", and its watch lines). Ctrl-C stops it; what was stored is kept.
+    On a terminal: a live screen; otherwise one line per change (README.md: "The watch
+    lines"). Ctrl-C stops it; what was stored is kept.
     """
     import sys as _sys
 
