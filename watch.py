@@ -35,10 +35,10 @@ from votal.report.changes import Change, diff, outcome_words
 from votal.report.i18n import t
 from votal.report.public import public_view
 from votal.scraper.model import Post
-from votal.tally.engine import GamePosts, last_day, tally_day
+from votal.tally.engine import GamePosts, check_watched_day, ended_on, last_day, tally_day
 from votal.tally.game import Game
 from votal.tally.presets import get_preset
-from votal.tally.schedule import Schedule, VoteClock
+from votal.tally.schedule import MAX_DAYS, Schedule, VoteClock
 
 MIN_EVERY = 10.0          # seconds: the politeness limit between two refreshes of a thread
 WARN_BEFORE = timedelta(minutes=5)
@@ -94,6 +94,8 @@ class _State:
     warned: bool = False
     status: str | None = None
     game_text: str = ""
+    fetched: bool = False        # a refresh of the thread has succeeded
+    checked: bool = False        # the day is known to exist (issue 20)
 
 
 class Watcher:
@@ -102,8 +104,10 @@ class Watcher:
     def __init__(self, game_file: str | Path, *, refresh: Callable[[Game], GamePosts],
                  clock: Callable[[], datetime], sleep: Callable[[float], None], screen: Screen,
                  render: Render, every: float = 60.0, day: int | None = None,
-                 public: bool = True, min_every: float = MIN_EVERY, lang: str | None = None):
+                 public: bool = True, min_every: float = MIN_EVERY, lang: str | None = None,
+                 live: bool | None = None):
         self.game_file = str(game_file)
+        self.live = live   # posts still to come (None: the game file names a forum thread)
         self.refresh, self.clock, self.sleep, self.screen = refresh, clock, sleep, screen
         self.render, self.public = render, public
         self.every = max(float(every), min_every)
@@ -132,6 +136,7 @@ class Watcher:
         """Refresh the thread; the posts not seen before, in thread order."""
         try:
             st.posts = self.refresh(st.game)
+            st.fetched = True
         except ScrapeError as e:
             st.status = t("watch_network", self.lang_of(st.game), error=e,
                           s=f"{self.every:.0f}")
@@ -207,6 +212,8 @@ class Watcher:
         tick = self.step(st, now, refresh=True)
         assert st.last_refresh is not None  # set by every refresh, the first included
         while not self._done(st, tick):
+            if st.fetched and not st.checked:
+                self._check_day(st, tick)
             self.screen.show(tick)
             due = st.last_refresh + timedelta(seconds=self.every)
             wake = min([due, *(b for b in _boundaries(tick.game, tick.vote_clock) if b > now)])
@@ -221,7 +228,17 @@ class Watcher:
         assert st.last_refresh is not None  # run() refreshes before asking
         return tick.closed and (_hammered(tick.result) or st.last_refresh >= tick.close)
 
+    def _check_day(self, st: _State, tick: Tick) -> None:
+        """issue 20: the day followed exists (:func:`check_watched_day`), judged on the thread as
+        the first good refresh shows it; else an InputError naming the last day there is."""
+        live = bool(st.game.source.thread) if self.live is None else self.live
+        what = None if self.day else f"day {tick.day} (today's, by the schedule)"
+        check_watched_day(st.game, st.posts, tick.day, tick.now, live=live, what=what)
+        st.checked = True
+
     def _finish(self, st: _State, tick: Tick) -> str:
+        if not st.checked:   # never posted for a day that does not exist
+            self._check_day(st, tick)
         self.last_day = tick.day
         final = tally_day(st.game, st.posts, tick.day)
         text = self.render(final)
@@ -317,11 +334,13 @@ def watch_game(game_file: str | Path, *, render: Render, screen: Screen,
         assert stored is not None  # a replay reads the stored posts (the CLI gives both)
         game = load_game(game_file)
         posts = stored(game)
-        day = day or last_day(game, posts)
+        if day is None:   # the last day there is: not a day of chatter after the game's end
+            end = ended_on(game, posts)
+            day = min(last_day(game, posts), end.day if end else MAX_DAYS)
         vclock = ReplayClock(replay_start(game, posts, day), speed, sleep)
         watcher = Watcher(game_file, refresh=replay_source(posts, vclock), clock=vclock,
                           sleep=vclock.sleep, screen=screen, render=render, every=every,
-                          day=day, public=public, min_every=1.0, lang=lang)
+                          day=day, public=public, min_every=1.0, lang=lang, live=False)
     else:
         assert live_refresh is not None  # a live watch refreshes the thread (the CLI gives both)
         watcher = Watcher(game_file, refresh=live_refresh, clock=clock or (lambda: datetime.now(UTC)),

@@ -288,18 +288,21 @@ def last_day(game: Game, posts: GamePosts) -> int:
     return _Run(game, posts).last_day
 
 
-def check_day(game: Game, posts: GamePosts, day: int, now: datetime | None = None) -> int:
+def check_day(game: Game, posts: GamePosts, day: int, now: datetime | None = None, *,
+              what: str | None = None) -> int:
     """``day`` when it is a day of the game so far, else an InputError saying which days are.
 
     A day of the game so far: 1 up to the last day with posts, and, when ``now`` is given (a live
     thread, or ``--at``), the next day once its scheduled start has passed (nobody has posted
     yet). Never a guess: day 0, a negative day, a day not started yet are refused (issue 8).
+    ``what`` names the day asked for in the message (default ``--day N``).
     """
     run = _Run(game, posts)
     last = run.last_day
     so_far = f"days so far: 1 to {last}" if last > 1 else "so far only day 1"
+    asked = what or f"--day {day}"
     if day < 1:
-        raise InputError(f"{game.path}: --day {day}: days are numbered from 1 ({so_far})")
+        raise InputError(f"{game.path}: {asked}: days are numbered from 1 ({so_far})")
     if day <= last:
         return day
     if day <= MAX_DAYS:
@@ -310,8 +313,35 @@ def check_day(game: Game, posts: GamePosts, day: int, now: datetime | None = Non
             return day
         when = f"{start.astimezone(game.tz):%Y-%m-%d %H:%M} {game.timezone}"
         if start > (now or datetime.now(UTC)):
-            raise InputError(f"{game.path}: --day {day}: day {day} has not started yet (by the "
+            raise InputError(f"{game.path}: {asked}: day {day} has not started yet (by the "
                              f"schedule it starts {when}); {so_far}")
-        raise InputError(f"{game.path}: --day {day}: no post belongs to day {day} (by the "
+        raise InputError(f"{game.path}: {asked}: no post belongs to day {day} (by the "
                          f"schedule it started {when}); {so_far}")
-    raise InputError(f"{game.path}: --day {day}: no such day ({so_far})")
+    raise InputError(f"{game.path}: {asked}: no such day ({so_far})")
+
+
+def ended_on(game: Game, posts: GamePosts) -> DayResult | None:
+    """The day whose result ended the game (its ``end``: PX-21, PC-07, MB-10, LM-08, MR-08, MR-10,
+    the mafiascum parity), None while the game goes on."""
+    return next((r for r in tally_game(game, posts) if r.end), None)
+
+
+def check_watched_day(game: Game, posts: GamePosts, day: int, now: datetime, *, live: bool,
+                      what: str | None = None) -> int:
+    """``day`` when a watch may follow it (issue 20: never a day that does not exist), else an
+    InputError naming the last day there is.
+
+    No day after the one whose result ended the game (:func:`ended_on`); otherwise a day as
+    `tally --day` takes it (:func:`check_day`: a day with posts), and on a ``live`` thread, where
+    posts are still to come, also the next day, begun or not (the watch waits for it). A saved
+    thread (posts or pages, a replay) has no day after its last post.
+    """
+    asked = what or f"--day {day}"
+    end = ended_on(game, posts)
+    if end is not None and day > end.day:
+        rule = f" ({end.end['rule']})" if end.end and end.end.get("rule") else ""
+        raise InputError(f"{game.path}: {asked}: the game ended on day {end.day}{rule}; there is "
+                         f"no day {day} (the last day is {end.day})")
+    if live and day == last_day(game, posts) + 1:
+        return day
+    return check_day(game, posts, day, now if live else None, what=asked)
