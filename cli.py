@@ -145,7 +145,13 @@ def _network(cookies: Path | None, rate: float, concurrency: int):
 
     options = HttpOptions(rate=rate, concurrency=concurrency)  # InputError on 0, -1, …
     with _scrape_progress() as progress:
-        yield Network(options, cookies, progress, _notify)
+        try:
+            yield Network(options, cookies, progress, _notify)
+        except KeyboardInterrupt:
+            if not progress.done:  # nothing stored by this run: nothing to resume (issue 20)
+                raise
+            raise Interrupted(f"interrupted: {progress.done} page(s) of the thread were stored "
+                              "and are kept; run the same command again to resume") from None
 
 
 def _notify(message: str) -> None:
@@ -232,6 +238,8 @@ def scrape_cmd(
             summary, posts = scrape_source(source, db=store, timezone=timezone, full=full,
                                            net=net, fetched_at=when)
         except KeyboardInterrupt:
+            if not net.progress.done:
+                raise Interrupted(f"interrupted; what was stored in {store} is kept") from None
             raise Interrupted(f"interrupted: {net.progress.done} page(s) of {source} were stored "
                               f"in {store} and are kept; run the same command again to "
                               "resume") from None
@@ -441,21 +449,25 @@ def report_cmd(
     Given a folder of games (as `votal archive` reads), one site for the archive: every game
     with its audit verdict and its own pages, and one page per player across games.
     """
-    from votal.report.site import build_site
+    from votal.report.site import build_site, staged_folder
 
     check_output_folder(out)
-    if Path(game_file).is_dir():
-        from votal.report.archive_site import build_archive_site
+    kept = (f"interrupted; {out} was left as it was" if out.exists() else
+            f"interrupted; {out} was not written")  # (the site is written whole or not at all)
+    try:
+        if Path(game_file).is_dir():
+            from votal.report.archive_site import build_archive_site
 
-        with writing(out):
-            files = build_archive_site(Path(game_file), out, lang or "en", public=public,
-                                       offline=True, db=db)   # an archive is read from the store and files
-        print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
-        return
-    with _network(cookies, rate, concurrency) as net:
-        days, game_lang = _game_days(game_file, offline, db, net)
-    with writing(out):
-        files = build_site(days, out, lang or game_lang, public=public)
+            with writing(out), staged_folder(out) as site:
+                files = build_archive_site(Path(game_file), site, lang or "en", public=public,
+                                           offline=True, db=db)   # an archive is read from the store and files
+        else:
+            with _network(cookies, rate, concurrency) as net:
+                days, game_lang = _game_days(game_file, offline, db, net)
+            with writing(out), staged_folder(out) as site:
+                files = build_site(days, site, lang or game_lang, public=public)
+    except KeyboardInterrupt:
+        raise Interrupted(kept) from None
     print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
 
 
@@ -567,9 +579,12 @@ def init_cmd(
     from votal.newgame import init_game
 
     check_output_file(out)
-    with _network(cookies, rate, concurrency) as net:
-        draft = init_game(source, out=out, force=force, ruleset=ruleset, timezone=timezone,
-                          options=net.options, cookies=net.cookies, fetched_at=fetched_at)
+    try:
+        with _network(cookies, rate, concurrency) as net:
+            draft = init_game(source, out=out, force=force, ruleset=ruleset, timezone=timezone,
+                              options=net.options, cookies=net.cookies, fetched_at=fetched_at)
+    except KeyboardInterrupt:  # nothing stored, nothing to resume (issue 20)
+        raise Interrupted(f"interrupted; {out} was not written") from None
     typer.echo(f"wrote {out}: {draft.title!r}, {draft.ruleset_note}")
     typer.echo(f"{draft.players_from}; moderators: {', '.join(draft.moderators)}; "
                f"time zone {draft.timezone}, language {draft.language}, day 1 {draft.day1}")
@@ -746,9 +761,8 @@ def main(argv: list[str] | None = None) -> int:
                      "away and scrape again", 2)
     except Exception as e:  # a bug: one line, the traceback in a file (or on screen with --debug)
         return _fail(_crash_line(e), 2)
-    if code == 130:
-        return _fail("interrupted; everything stored so far is kept (run the same command again "
-                     "to resume)", 130)
+    if code == 130:  # (a command that stored pages says so itself, and that a re-run resumes)
+        return _fail("interrupted; everything stored so far is kept", 130)
     return code if isinstance(code, int) else 0
 
 

@@ -153,6 +153,11 @@ def init_game(source: str, *, out: Path, force: bool = False, **kwargs) -> Draft
                          "(pass --force to replace it)")
     draft = draft_from_source(source, out=out, **kwargs)
     text = render_game_file(draft)
-    with writing(out):
-        out.write_text(text, encoding="utf-8")
+    with writing(out):  # whole or not at all: a Ctrl-C mid-write leaves no half game file
+        part = out.with_name(f".{out.name}.partial")
+        try:
+            part.write_text(text, encoding="utf-8")
+            os.replace(part, out)
+        finally:
+            part.unlink(missing_ok=True)
     return draft

@@ -3,10 +3,22 @@
 index.html (days, players, the who-voted-whom chart), day-N.html (the day's official tally and its
 timeline chart), player-NN.html (one player's votes), and the charts as SVG files beside them.
 No external asset: the folder opens offline in any browser.
+
+Never half written (issue 20): :func:`staged_folder` gives a temporary sibling of the output
+folder to write into; only when the whole site is there do its files take their place (a
+folder that did not exist is renamed into place, at once), and a Ctrl-C or an error before that
+removes it and leaves the output folder as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,3 +107,60 @@ def write_file(path: Path, data: str | bytes) -> Path:
     else:
         path.write_bytes(data)
     return path
+
+
+@contextlib.contextmanager
+def staged_folder(out: Path) -> Iterator[Path]:
+    """A temporary folder beside ``out`` to write a site into (see the module docstring).
+
+    On success its files move into ``out`` (renamed into place when ``out`` does not exist;
+    else file by file, the files already there and not rewritten staying), with Ctrl-C held
+    back while they move. On any exception, Ctrl-C included, it is removed and ``out`` is
+    untouched."""
+    out = Path(out)
+    parent = out.parent if str(out.parent) else Path(".")
+    parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".partial", dir=parent))
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    with _interrupt_held():
+        if out.exists():
+            _move_into(tmp, out)
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            os.rename(tmp, out)
+            out.chmod(0o777 & ~_umask())  # (mkdtemp made it 0700: a folder as mkdir makes it)
+
+
+def _move_into(src: Path, dst: Path) -> None:
+    """Every file of ``src`` into ``dst`` (subfolders merged), replacing those of the same name."""
+    for entry in sorted(src.iterdir()):
+        target = dst / entry.name
+        if entry.is_dir() and target.is_dir():
+            _move_into(entry, target)
+        else:
+            os.replace(entry, target)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def _interrupt_held() -> Iterator[None]:
+    """Ctrl-C waits until the block is done (the site is complete by then: nothing to stop).
+    Only the main thread can set a handler; elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is None:
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, lambda *_: None)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
