@@ -1,4 +1,5 @@
-"""End-of-game checks after each elimination and murder (pure; needs roles/factions).
+"""End-of-game checks after each elimination and murder (pure; needs roles/factions: a verdict
+only where it holds whatever the players the file does not place are, tally/verdict.py).
 
 One small check per ruleset, first that fires decides (python-chess's ``outcome()`` habit):
 PX-21 (palermo-extreme), PC-07 (palermo-classic), LM-08 (lupus-mirtillo, with each role's
@@ -9,11 +10,13 @@ whole game and is the engine's).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from votal.tally.factions import side
+from votal.tally.verdict import decide
 from votal.tally.wins import lm08, mb10, mr10, ms_parity, pc07, px21
 
 
@@ -50,19 +53,16 @@ CHECKS: Mapping[str, tuple[str, Check]] = {
 }
 
 
-def roles_known(players: Iterable[tuple[str, str | None, str | None]]) -> bool:
-    return all(r or f for _, r, f in players)
-
-
 def first_win(ruleset: str, players: Sequence[tuple[str, str | None, str | None]],
               deaths: Sequence[Death]) -> Win | None:
     """The first moment the ruleset's end condition held: after which death, on which day.
 
     ``players`` are (name, role, faction); ``deaths`` in game order, returns included
-    (``how == "revived"``: the player is back, and the check waits for the next departure). None when the ruleset has
-    no check, when some role and faction are unknown, or when the condition never held.
+    (``how == "revived"``: the player is back, and the check waits for the next departure). None
+    when the ruleset has no check, or when the condition never held whatever the sides the file
+    does not give (tally/verdict.py: an end that depends on an unknown side is no end).
     """
-    if ruleset not in CHECKS or not players or not roles_known(players):
+    if ruleset not in CHECKS or not players:
         return None
     rule, check = CHECKS[ruleset]
     alive = list(players)
@@ -77,10 +77,15 @@ def first_win(ruleset: str, players: Sequence[tuple[str, str | None, str | None]
         alive = [p for p in alive if p[0] != death.player]
         if death.how == "arrested" and undone:
             continue  # PX-13: an arrest later cancelled never ended anything
-        winners = check(alive, death)
+        winners = decide(ruleset, functools.partial(_after, check, death), alive, players)
         if winners:
             return Win(rule, winners, death.day, death.player, _census(alive))
     return None
+
+
+def _after(check: Check, death: Death, alive: Sequence[tuple[str, str | None, str | None]]
+           ) -> tuple[str, ...]:
+    return check(alive, death)
 
 
 def _census(alive) -> tuple[tuple[str, int], ...]:

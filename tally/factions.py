@@ -14,6 +14,8 @@ _SIDES = {
     "pack": ("pack", "wolves", "wolf", "werewolves", "branco", "lupi", "lupo", "lupo mannaro"),
     "coven": ("coven", "vampires", "vampire", "congrega", "vampiri", "vampiro", "dracula"),
 }
+# casefold turns a final sigma into σ ("πολίτες" → "πολίτεσ"): the words are compared folded.
+_FOLDED = {name: frozenset(w.casefold() for w in words) for name, words in _SIDES.items()}
 # LM-08: how each Lupus role counts for the win (seed: "conta Umano / Lupo / Vampiro").
 _COUNTS_AS_ROLE = {
     "dracula": "vampire", "vampiro": "vampire", "vampire": "vampire",
@@ -26,7 +28,7 @@ def side(role: str | None, faction: str | None) -> str:
     """The side of a player: town, mafia, pack, coven, or the faction itself (third parties)."""
     for text in (faction, role):
         key = (text or "").casefold().strip()
-        for name, words in _SIDES.items():
+        for name, words in _FOLDED.items():
             if key in words:
                 return name
     if role and (role.casefold() in _COUNTS_AS_ROLE):

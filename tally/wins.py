@@ -92,31 +92,88 @@ def mb10(alive: Alive, death: Departure | None = None) -> tuple[str, ...]:
     return ("mafia",) if civilians <= mafia else ()
 
 
+_MR = "mafia-forum-ru"
+
+
+def mr_camp(role: str | None, faction: str | None) -> str | None:
+    """A player's camp in mafia-forum-ru (rules.md "Winners", MR-10): ``civilians``, ``maniac``,
+    or his clan (a mafioso's ``faction`` as written, ``mafia`` when it names none); None when the
+    game file places him nowhere (no role the rules know, no faction of a side)."""
+    key = canonical(_MR, role) if known(_MR, role) else None
+    if key == "maniac":
+        return "maniac"
+    if key == "mafioso" or (key is None and side(role, faction) == "mafia"):
+        return faction if _names_clan(faction) else "mafia"
+    if key is not None or side(role, faction) == "town":
+        return "civilians"
+    return None
+
+
+def _names_clan(faction: str | None) -> bool:
+    """A faction that names a clan: not empty, not the civilians' word (interfaces.md §1 rev. 3)."""
+    return bool(faction and faction.strip()) and side(None, faction) != "town"
+
+
+def clans(everyone: Alive) -> dict[str, str]:
+    """The game's mafia clans (MR-08): each mafioso's clan, folded, with the faction as written."""
+    out: dict[str, str] = {}
+    for _, r, f in everyone:
+        camp = mr_camp(r, f)
+        if camp not in (None, "civilians", "maniac"):
+            out.setdefault(_clan(camp), camp)
+    return out
+
+
+def is_son(role: str | None) -> bool:
+    return known(_MR, role) and canonical(_MR, role) == "vsb"
+
+
+def sons_clans(alive: Alive, everyone: Alive) -> list[tuple[str, str | None, str | None]]:
+    """The VSBs' clans (MR-08; interfaces.md §1 rev. 3): a VSB whose ``faction`` names no clan
+    (``мирные``, or none) is of the game's only clan; with no clan known his clan, and so his
+    side for the end, is unknown (given as no role and no faction). Several clans and none named:
+    the game file is refused before any count (tally/rules/checks.py)."""
+    known_clans = clans(everyone)
+    only = next(iter(known_clans.values())) if len(known_clans) == 1 else None
+    out: list[tuple[str, str | None, str | None]] = []
+    for name, role, faction in alive:
+        if is_son(role) and not _names_clan(faction):
+            out.append((name, role, only) if only else (name, None, None))
+        else:
+            out.append((name, role, faction))
+    return out
+
+
 def mr10(alive: Alive, death: Departure | None = None) -> tuple[str, ...]:
     """MR-10 (rev. 2): civilians win when every mafioso and the maniac are dead and a civilian
     lives; the maniac wins "only if he remains alone"; a clan wins when "all the other characters
     are killed" and one of its mafiosi lives (winner: the clan's faction as written).
-    MR-08: a mafioso and the VSB of his clan left: the civilians win."""
-    keys = _keys("mafia-forum-ru", alive)
-    mafiosi = [f for (k, s), (_, _, f) in zip(keys, alive)
-               if k not in ("maniac", "vsb") and _is(k, s, frozenset({"mafioso"}))]
-    maniacs = sum(1 for k, _ in keys if k == "maniac")
-    civilians = len(alive) - len(mafiosi) - maniacs
+    MR-08: a mafioso and the VSB of his clan left: the civilians win. VSBs' clans are resolved
+    beforehand (:func:`sons_clans`)."""
+    camps = [mr_camp(r, f) or "civilians" for _, r, f in alive]
+    mafiosi = [c for c in camps if c not in ("civilians", "maniac")]
+    maniacs = camps.count("maniac")
+    civilians = camps.count("civilians")
     if not mafiosi and not maniacs:
         return ("civilians",) if civilians else ()
     if maniacs and len(alive) == 1:
         return ("maniac",)
-    if mafiosi and not maniacs and civilians == 0 and len({f for f in mafiosi}) == 1:
-        return (mafiosi[0] or "mafia",)
+    if mafiosi and not maniacs and civilians == 0 and len({_clan(c) for c in mafiosi}) == 1:
+        return (mafiosi[0],)
     if len(alive) == 2 and len(mafiosi) == 1:
-        sons = [f for (k, _), (_, _, f) in zip(keys, alive) if k == "vsb"]
-        if sons and _clan(sons[0]) == _clan(mafiosi[0]):   # a VSB's faction names his clan
+        sons = [f for _, r, f in alive if is_son(r)]
+        if sons and _clan(sons[0] or "mafia") == _clan(mafiosi[0]):   # a VSB of his clan
             return ("civilians",)
     return ()
 
 
 def _clan(faction: str | None) -> str:
     return (faction or "").casefold().strip()
+
+
+def same_camp(a: str, b: str) -> bool:
+    """Two camps of :func:`mr_camp` are one (a clan as written, folded)."""
+    return _clan(a) == _clan(b)
 
 
 def ms_parity(alive, death: Departure | None = None) -> tuple[str, ...]:

@@ -55,6 +55,18 @@ def test_demo_tally_matches_the_hand_computed_result(demo):
     assert "official tally, day 1" in text
 
 
+def test_demo_post_declares_no_end(demo):
+    """The demo's file gives only the mayor's side: nothing says no killer is left, so neither
+    the JSON nor the official post ends the game (issue 20; PX-21 needs every living side)."""
+    workdir, text = demo
+    rc, out, err = _tally(main, workdir / "game.toml", workdir / "votal.sqlite", "json")
+    assert rc == 0, err
+    assert json.loads(out)["end"] is None
+    post = text.split("official tally, day 1 (bbcode):", 1)[1]
+    assert "[b]Αποτέλεσμα:[/b]" in post
+    assert "Λήξη παιχνιδιού" not in post and "PX-21" not in post
+
+
 def test_demo_server_serves_pages_and_404s():
     with DemoForum() as forum:
         status, body = forum.answer("/forums/topic/4312-palermo-43-extreme/page/2/")

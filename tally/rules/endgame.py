@@ -1,6 +1,7 @@
 """End of game, checked after each day's elimination (PX-21, PC-07, MB-10, LM-08, MR-08, MR-10).
 
-Needs the game file's factions or roles; without them no verdict is given. The verdict goes to the
+Needs the game file's factions or roles: a verdict is given only when it holds whatever the
+living players the file does not place turn out to be (:mod:`votal.tally.verdict`, issue 20). The verdict goes to the
 result's ``end`` field: ``{"winner": ..., "rule": ..., "note": ...}`` with the winner words of
 rules.md "Winners" (``winner`` a list where several win together, LM-08). Factions are taken as
 they stand once the day is over, ``convert`` events included (LM-08 rev. 2).
@@ -10,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from votal.tally import wins
-from votal.tally.factions import side
+from votal.tally import verdict, wins
 from votal.tally.model import Status
 from votal.tally.rules.context import Day
 from votal.tally.wins import Alive
@@ -26,13 +26,10 @@ def _survivors(day: Day) -> list[str]:
             all(r.player != s for r in day.out.removed)]
 
 
-def _faction(day: Day, slot: str) -> str | None:
-    f = day.faction_of(slot)
-    return f.lower() if f else None
-
-
-def _known(day: Day) -> bool:
-    return any(p.faction or p.role for p in day.game.players)
+def _everyone(day: Day) -> list[tuple[str, str | None, str | None]]:
+    """Every player of the file as (name, role, faction): what the end reads of the whole game
+    (the VSB's only clan, MR-08; the roles a game has once, tally/verdict.py)."""
+    return [(p.name, p.role, p.faction) for p in day.game.players]
 
 
 def _alive(day: Day) -> list[tuple[str, str | None, str | None]]:
@@ -40,22 +37,21 @@ def _alive(day: Day) -> list[tuple[str, str | None, str | None]]:
 
     A converted player's role no longer decides his side: his new faction does (LM-08 rev. 2).
     """
-    out = []
-    for s in _survivors(day):
-        p = day.game.player(day.name(s))
-        out.append((p.name, None if day.converted(s) else p.role, day.faction_of(s)))
-    return out
+    return [_alive_one(day, s) for s in _survivors(day)]
 
 
 def killers_gone_or_outnumber(day: Day) -> None:
     """Palermo Extreme's end (PX-21, ``wins.px21``): all killers ghosts or out (town wins), or the killers outnumber everyone else;
     the rival mafioso's own win once he has taken over."""
-    if day.running or not _known(day):
+    if day.running:
         return
-    alive = _alive(day)
+    alive, everyone = _alive(day), _everyone(day)
     took_over = day.players.carried.rival_took_over
-    winners = wins.px21(alive, took_over=took_over)
-    if not took_over and wins.rival_takes_over(alive):
+    winners = verdict.decide(day.game.ruleset, lambda a: wins.px21(a, took_over=took_over),
+                             alive, everyone)
+    if not took_over and verdict.decide(
+            day.game.ruleset, lambda a: ("rival",) if wins.rival_takes_over(a) else (),
+            alive, everyone):
         day.players.carried.rival_took_over = True
     _verdict(day, "PX-21", winners, alive)
 
@@ -82,10 +78,10 @@ def mafiascum_parity(day: Day) -> None:
 
 
 def _check(day: Day, rule: str, predicate: Callable[[Alive], tuple[str, ...]]) -> None:
-    if day.running or not _known(day):
+    if day.running:
         return
     alive = _alive(day)
-    _verdict(day, rule, predicate(alive), alive)
+    _verdict(day, rule, verdict.decide(day.game.ruleset, predicate, alive, _everyone(day)), alive)
 
 
 _NOTES = {"town": "no killer is left in the game", "civilians": "no mafioso is left in the game",
@@ -107,10 +103,10 @@ def forum_ru_end(day: Day) -> None:
     """The end of a mafia-forum-ru game, checked after each turn: MR-10 (``wins.mr10``), then
     MR-08's duel (``duel_by_votes``)."""
     _count_votes_against(day)
-    if day.running or not _known(day):
+    if day.running:
         return
     alive = _alive(day)
-    winners = wins.mr10(alive)
+    winners = verdict.decide(day.game.ruleset, wins.mr10, alive, _everyone(day))
     if winners:
         rule = "MR-08" if len(alive) == 2 else "MR-10"
         _verdict(day, rule, winners, alive)
@@ -129,10 +125,13 @@ def duel_by_votes(day: Day) -> None:
     """MR-08: two players of opposed camps left: fewer votes against him over the game wins.
 
     Equal: **Interpretation** the one against whom a first vote was cast earlier loses; none
-    against either: a duel (no winner yet).
+    against either: a duel (no winner yet). Only when the file gives both camps (issue 20).
     """
     alive = _survivors(day)
-    if len(alive) != 2 or _faction(day, alive[0]) == _faction(day, alive[1]):
+    if len(alive) != 2:
+        return
+    ca, cb = (_camp(day, s) for s in alive)
+    if ca is None or cb is None or wins.same_camp(ca, cb):
         return
     a, b = alive
     va, vb = day.players.carried.votes_against.get(a, 0), day.players.carried.votes_against.get(b, 0)
@@ -144,16 +143,18 @@ def duel_by_votes(day: Day) -> None:
             day.out.game_end = {"winner": None, "rule": "MR-08", "note": "no votes against either: a duel"}
             return
         winner = b if fb is None or (fa is not None and fa < fb) else a
-    day.out.game_end = {"winner": _camp(day, winner), "rule": "MR-08",
-                    "note": f"{day.name(winner)} had fewer votes against him"}
+    day.out.game_end = {"winner": ca if winner == a else cb, "rule": "MR-08",
+                        "note": f"{day.name(winner)} had fewer votes against him"}
 
 
-def _camp(day: Day, slot: str) -> str:
-    """rules.md "Winners": ``civilians``, ``maniac``, or a clan's faction as written."""
-    role = None if day.converted(slot) else day.role_of(slot)
-    faction = day.faction_of(slot)
-    if role == "maniac":
-        return "maniac"
-    if role in ("vsb", "civilian") or side(role, faction) == "town":
-        return "civilians"
-    return faction or day.name(slot)
+def _camp(day: Day, slot: str) -> str | None:
+    """rules.md "Winners": ``civilians``, ``maniac``, or a clan's faction as written (None: the
+    file does not say)."""
+    (_, role, faction), = verdict.prepared(day.game.ruleset, [_alive_one(day, slot)],
+                                           _everyone(day))
+    return wins.mr_camp(role, faction)
+
+
+def _alive_one(day: Day, slot: str) -> tuple[str, str | None, str | None]:
+    p = day.game.player(day.name(slot))
+    return (p.name, None if day.converted(slot) else p.role, day.faction_of(slot))
