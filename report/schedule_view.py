@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from votal.tally.game import Game
 from votal.tally.presets import get_preset
 from votal.tally.schedule import Schedule
+from votal.tally.verdict import END_RULES, sides_missing
 
 DAYS = 7
 
@@ -61,5 +62,20 @@ def schedule_lines(game: Game, days: int = DAYS) -> list[str]:
     return out
 
 
+def end_note(game: Game) -> str | None:
+    """A note, not an error (issue 20): the players whose side (role or faction) the file does
+    not give, so that no end of the game that depends on one of them is ever declared."""
+    rule = END_RULES.get(game.ruleset)
+    missing = sides_missing(game)
+    if rule is None or not missing:
+        return None
+    many = f"{len(missing)} of {len(game.players)} players have" if len(missing) > 1 \
+        else "1 player has"
+    return (f"note: {many} no side in this file (no role or faction the end, {rule}, can place): "
+            f"{', '.join(missing)} — no end of the game is declared while it depends on them")
+
+
 def describe(game: Game, days: int = DAYS) -> str:
-    return "\n".join([game_summary(game), *schedule_lines(game, days)]) + "\n"
+    note = end_note(game)
+    return "\n".join([game_summary(game), *([note] if note else []),
+                      *schedule_lines(game, days)]) + "\n"

@@ -22,6 +22,7 @@ from math import comb
 
 from votal.tally import wins
 from votal.tally.factions import side
+from votal.tally.game import Game
 from votal.tally.roles import canonical, known
 
 Player = tuple[str, "str | None", "str | None"]         # (name, role, faction)
@@ -116,3 +117,19 @@ def _standins(ruleset: str, everyone: Iterable[Player]) -> tuple[tuple[str | Non
     return tuple(s for s in STANDINS.get(ruleset, ())
                  if canonical(ruleset, s[0]) not in (held & ONCE))
 
+
+# The rule ids of each ruleset's end, as `votal check` names them.
+END_RULES: Mapping[str, str] = {
+    "palermo-extreme": "PX-21", "palermo-classic": "PC-07", "mafia-baku": "MB-10",
+    "mafia-forum-ru": "MR-08/MR-10", "lupus-mirtillo": "LM-08", "mafiascum": "MS",
+}
+
+
+def sides_missing(game: Game) -> list[str]:
+    """The players of the file (not those replaced) whose side it does not give: while one of
+    them lives and could change the verdict, no end is declared (``votal check``'s note)."""
+    gone = {p.replaces for p in game.players if p.replaces}
+    gone |= {e.old for e in game.events_of("replaced") if e.old}
+    everyone = [(p.name, p.role, p.faction) for p in game.players]
+    playing = [p for p in everyone if p[0] not in gone]
+    return unplaced(game.ruleset, playing, everyone)

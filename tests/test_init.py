@@ -158,7 +158,9 @@ def test_check_prints_the_schedule_day_by_day(tmp_path, capsys):
     assert main(["check", str(game_file), "--days", "6"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"{game_file}: ok") and "9 players" in out[0]
-    assert out[2] == "  day 1   Mon 02/11 03:00 → deadline Mon 02/11 20:00, ends Tue 03/11 03:00"
+    # a fresh file gives nobody a side: check notes it (issue 20), the schedule follows
+    assert out[1].startswith("note: 9 of 9 players have no side") and "PC-07" in out[1]
+    assert out[3] == "  day 1   Mon 02/11 03:00 → deadline Mon 02/11 20:00, ends Tue 03/11 03:00"
     assert "  paused  Sat 07/11: no day (weekend, C-10)" in out          # PC-01
     assert out[-1].startswith("  day 6   Sat 07/11 03:00 → deadline Mon 09/11 20:00")
 

@@ -1,6 +1,6 @@
 """An end of the game only on the sides the game file gives (issue 20, item 1; tally/verdict.py):
 PX-21, PC-07, MB-10, LM-08, MR-08/MR-10 and MS, each with known and unknown sides, in the
-engine and the audit's win check."""
+engine, the audit's win check and `votal check`'s note."""
 
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ def test_placed(ruleset, role, faction, placed):
 @pytest.mark.parametrize("ruleset", sorted(verdict.STANDINS))
 def test_every_stand_in_is_placed_and_every_end_has_a_rule(ruleset):
     assert all(verdict.placed(ruleset, r, f) for r, f in verdict.STANDINS[ruleset])
+    assert ruleset in verdict.END_RULES
 
 
 # ------------------------------------------------------------------ per ruleset
@@ -153,7 +154,7 @@ def test_audit_wincheck_needs_only_the_living_sides():
     assert first_win("palermo-extreme", players, [Death("K", 1, "eliminated")]) is None
 
 
-# ------------------------------------------------------------------ the engine
+# ------------------------------------------------------------------ the engine and `check`
 
 def _no_sides_but(src: Path, tmp_path: Path, keep: str) -> Path:
     """A copy of a fixture game with every role and faction removed but the line ``keep``."""
@@ -180,3 +181,41 @@ def test_a_file_with_only_the_mayor_ends_no_day(tmp_path):
     full = load_game(FIXTURES / "games" / "palermo-athens" / "game.toml")
     ends = [r.to_dict().get("end") for r in tally_game(full, load_posts(full, offline=True))]
     assert any(ends)
+
+
+def test_check_notes_the_players_without_a_side(tmp_path):
+    from votal.load import load_game
+    from votal.report.schedule_view import describe, end_note
+
+    demo = load_game(FIXTURES / "demo" / "game.toml")
+    note = end_note(demo)
+    assert note is not None and note.startswith("note: 8 of 9 players have no side")
+    assert "PX-21" in note and "Δήμητρα" not in note
+    for name in ("Λάμπρος", "Νίκος", "Κατερίνα"):
+        assert name in note
+    assert note in describe(demo).splitlines()
+    assert end_note(load_game(FIXTURES / "games" / "palermo-athens" / "game.toml")) is None
+
+
+def test_check_cli_prints_the_note_and_exits_0(capsys):
+    from votal.cli import main
+
+    assert main(["check", str(FIXTURES / "demo" / "game.toml")]) == 0
+    out, err = capsys.readouterr()
+    assert "note: 8 of 9 players have no side" in out and err == ""
+
+
+def test_check_note_names_one_player_and_leaves_out_the_replaced(tmp_path):
+    from votal.load import load_game
+    from votal.report.schedule_view import end_note
+
+    case = load_game(FIXTURES / "rules" / "PX-21--side-unknown" / "game.toml")
+    assert end_note(case) == ("note: 1 player has no side in this file (no role or faction the "
+                              "end, PX-21, can place): D — no end of the game is declared while "
+                              "it depends on them")
+    # A player who replaced another plays his slot: the one replaced is no longer needed.
+    text = (FIXTURES / "rules" / "PX-21--side-unknown" / "game.toml").read_text(encoding="utf-8")
+    text += '\n[[players]]\nname = "E"\nreplaces = "D"\nfaction = "town"\n'
+    (tmp_path / "posts.jsonl").write_text("", encoding="utf-8")
+    (tmp_path / "game.toml").write_text(text, encoding="utf-8")
+    assert end_note(load_game(tmp_path / "game.toml")) is None
