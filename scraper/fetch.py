@@ -202,7 +202,7 @@ def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
         _scrape_api(run, engine.api, run.thread_url, full)
         store.mark_scraped(run.key, run.now())
         return run.summary()
-    known_last = store.last_page(run.key)
+    known_last = store.last_fetched_page(run.key)  # (saved pages may sit there too: issue 20)
     start = 1 if (full or known_last is None) else known_last
     if run.recheck_since is not None and start > 1:
         day_page = store.first_page_since(run.key, run.recheck_since)

@@ -12,8 +12,14 @@
 * a ``.jsonl`` of normalised posts (interfaces.md §2), or of BBCode posts (``bbcode`` field).
 
 Relative paths are taken from ``base_dir`` (the game file's folder). Saved pages and JSONL files
-also go into the store when a store is given (thread key = the resolved file/folder path), so an
-edit between two saves is kept as a second version; without a store they are read as they are.
+also go into the store when a store is given, so an edit between two saves is kept as a second
+version; without a store they are read as they are. Saved pages are kept under the thread they
+name (:func:`saved_thread`: their canonical link, og:url or saved-from address, as the engine
+names the thread's first page — the key an HTTP scrape of the thread has), so the same posts
+read again from another file or folder, or over HTTP, are known, not new (issue 20); pages that
+name no thread, and JSONL files, under the resolved file/folder path. Pages an older votal
+stored under their path are merged into their thread's key when read again
+(:meth:`Store.merge_thread`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from html import unescape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from votal.errors import InputError, PostsFileError, ScrapeError, UnknownEngineError
 from votal.scraper import engines
@@ -193,10 +200,50 @@ def _dedupe(posts: list[Post]) -> list[Post]:
     return sorted(by_id.values(), key=Post.sort_key)
 
 
-def store_saved(store: Store, key: str, pages: list[SavedPage], now: datetime) -> ScrapeSummary:
-    """Saved pages into the store under ``key`` (one transaction per page)."""
+# a canonical naming a board, not a thread (a misconfigured SEO plugin): never one key for the
+# pages of every thread of that board
+_BOARD = re.compile(r"viewforum\.php|forumdisplay\.php|[?&](?:board|showforum)=\d+"
+                    r"|/forums/[^/?#]+\.\d+/?$", re.I)
+_HOME = frozenset({"", "index.php", "index.html", "forum", "forums", "community", "board",
+                   "boards"})
+
+
+def _thread_of(page: SavedPage) -> str | None:
+    """The thread a saved page names: the first-page URL its engine makes of the page's
+    canonical / og:url / saved-from address (the key an HTTP scrape of that thread has), when
+    that address is a thread's — not the forum's home page nor a board's."""
+    named = saved_url(page.html)
+    if named is None:
+        return None
+    thread = page.engine.thread_url(clean_url(named))
+    parts = urlsplit(thread)
+    if _BOARD.search(thread) or (parts.path.strip("/").lower() in _HOME and not parts.query):
+        return None
+    known = page.engine.matches_url(thread) or engines.for_url(thread) is not None
+    return thread if known or re.search(r"\d", f"{parts.path}?{parts.query}") else None
+
+
+def saved_thread(pages: list[SavedPage], where: Path) -> tuple[str | None, str]:
+    """The store key of saved pages (issue 20): the thread they name (:func:`_thread_of`), so
+    that the same posts read from another file or folder, or over HTTP, are known. None when no
+    page names one, or when they name different threads (then the note says which)."""
+    named = {t: p for p in pages if (t := _thread_of(p)) is not None}
+    if len(named) <= 1:
+        return next(iter(named), None), ""
+    (a, pa), (b, pb) = list(named.items())[:2]
+    return None, (f"{where}: its pages name different threads ({pa.path.name}: {a}; "
+                  f"{pb.path.name}: {b}); stored under the folder's own name")
+
+
+def store_saved(store: Store, key: str, pages: list[SavedPage], now: datetime,
+                formerly: tuple[str, ...] = ()) -> ScrapeSummary:
+    """Saved pages into the store under ``key`` (one transaction per page). ``formerly``: the
+    keys an older votal stored the same pages under (their files' paths), merged into ``key``
+    first, so that nothing stored before is lost or counted new again (issue 20)."""
     if pages:
         store.ensure_thread(key, pages[0].engine.name, key, now)
+    for old in formerly:
+        store.merge_thread(old, key)
     new = edited = n = 0
     for page in pages:
         record = PageRecord(page.info.current, page.path.resolve().as_uri(), now, None, None,
@@ -260,8 +307,13 @@ def import_file_source(path: Path, tz_name: str, store: Store | None,
         posts = _dedupe([p for page in pages for p in page.posts])
         return posts, ScrapeSummary(len(pages), len(posts), len(posts), 0, 0, key,
                                     pages[0].engine.name)
-    summary = store_saved(store, key, pages, now)
-    return store.posts(key), summary
+    thread, note = saved_thread(pages, path)
+    paths = (key, *(str(p.path.resolve()) for p in pages))  # what votal keyed them by before
+    summary = store_saved(store, thread or key, pages, now,
+                          tuple(k for k in dict.fromkeys(paths) if k != (thread or key)))
+    if note:
+        summary = replace(summary, notes=(*summary.notes, note))
+    return store.posts(thread or key), summary
 
 
 def resolve_path(source: str, base_dir: Path) -> Path:

@@ -12,8 +12,10 @@ store at once both succeed. ``Store(path, readonly=True)`` (every ``--offline`` 
 
 Tables:
 
-* ``threads``  one row per thread, keyed by its canonical first-page URL (or, for offline sources,
-  the resolved path of the saved file/folder).
+* ``threads``  one row per thread, keyed by its canonical first-page URL — also for saved pages,
+  by the thread they name (issue 20; an older votal keyed them by their path, merged into the
+  thread's key when they are read again: :meth:`Store.merge_thread`) — or, for posts files and
+  saved pages that name no thread, the resolved path of the file/folder.
 * ``pages``    one row per thread page: URL, page number, fetch time, ETag / Last-Modified, the
   sha256 of the body and the body itself (zlib) so a 304 answer can be re-read without a request.
   A page row is a cache of the latest fetch of that page; posts and versions are the record.
@@ -281,6 +283,59 @@ class Store:
         keys = [r[0] for r in self._db.execute("SELECT key FROM threads ORDER BY key")]
         return [t for k in keys if (t := self.thread(k)) is not None]
 
+    def merge_thread(self, old: str, into: str) -> bool:
+        """Move everything stored under the thread key ``old`` to ``into``, in one transaction
+        (issue 20: saved pages an older votal keyed by their file's path belong to the thread
+        they name). Nothing is lost: a post known under both keeps every distinct body, in the
+        order votal first saw them (C-07), and the row of its first reading; a page number known
+        under both keeps ``into``'s row (a page row is a cache of the latest fetch). False when
+        there was nothing under ``old``."""
+        if old == into or self.thread(old) is None:
+            return False
+        with self._tx():
+            self._db.execute("PRAGMA defer_foreign_keys = ON")  # children move before parents
+            self._db.execute(
+                "INSERT OR IGNORE INTO threads(key, engine, url, first_seen, last_scraped) "
+                "SELECT ?, engine, ?, first_seen, last_scraped FROM threads WHERE key=?",
+                (into, into, old))
+            self._db.execute("UPDATE threads SET first_seen = MIN(first_seen, (SELECT first_seen "
+                             "FROM threads WHERE key=?)) WHERE key=?", (old, into))
+            self._db.execute("UPDATE OR IGNORE pages SET thread=? WHERE thread=?", (into, old))
+            self._db.execute("DELETE FROM pages WHERE thread=?", (old,))
+            both = [r[0] for r in self._db.execute(
+                "SELECT id FROM posts WHERE thread=? AND id IN (SELECT id FROM posts WHERE "
+                "thread=?)", (old, into))]
+            for post_id in both:
+                self._merge_post(old, into, post_id)
+            self._db.execute("UPDATE post_versions SET thread=? WHERE thread=?", (into, old))
+            self._db.execute("UPDATE posts SET thread=? WHERE thread=?", (into, old))
+            self._db.execute("DELETE FROM threads WHERE key=?", (old,))
+        return True
+
+    def _merge_post(self, old: str, into: str, post_id: str) -> None:
+        """One post known under both keys: its distinct bodies under ``into`` in first-seen
+        order, the earlier reading's row kept (what the forum said when votal first saw it)."""
+        rows = self._db.execute(
+            "SELECT thread, seen, edited, hash, html FROM post_versions WHERE post_id=? AND "
+            "thread IN (?, ?) ORDER BY seen, thread = ?, seq", (post_id, old, into, old)).fetchall()
+        first: dict[str, tuple] = {}
+        for row in rows:
+            first.setdefault(row[3], row)
+        firsts = {t: self._db.execute("SELECT first_seen FROM posts WHERE thread=? AND id=?",
+                                      (t, post_id)).fetchone()[0] for t in (old, into)}
+        if firsts[old] < firsts[into]:  # the old key's reading came first: it is the record
+            self._db.execute("DELETE FROM posts WHERE thread=? AND id=?", (into, post_id))
+            self._db.execute("UPDATE posts SET thread=? WHERE thread=? AND id=?",
+                             (into, old, post_id))
+        else:
+            self._db.execute("DELETE FROM posts WHERE thread=? AND id=?", (old, post_id))
+        self._db.execute("DELETE FROM post_versions WHERE post_id=? AND thread IN (?, ?)",
+                         (post_id, old, into))
+        for seq, (_, seen, edited, h, html) in enumerate(first.values()):
+            self._db.execute(
+                "INSERT INTO post_versions(thread, post_id, seq, seen, edited, hash, html) "
+                "VALUES (?,?,?,?,?,?,?)", (into, post_id, seq, seen, edited, h, html))
+
     def mark_scraped(self, key: str, now: datetime) -> None:
         with self._tx():
             self._db.execute("UPDATE threads SET last_scraped=? WHERE key=?", (_iso(now), key))
@@ -289,6 +344,13 @@ class Store:
 
     def last_page(self, key: str) -> int | None:
         row = self._db.execute("SELECT MAX(number) FROM pages WHERE thread=?", (key,)).fetchone()
+        return row[0]
+
+    def last_fetched_page(self, key: str) -> int | None:
+        """The last page fetched over HTTP: where a scrape resumes. A saved page (stored with
+        its file's URL) is no such point: the pages before it may never have been read."""
+        row = self._db.execute("SELECT MAX(number) FROM pages WHERE thread=? AND (url LIKE "
+                               "'http://%' OR url LIKE 'https://%')", (key,)).fetchone()
         return row[0]
 
     def page(self, key: str, number: int) -> PageRecord | None:
