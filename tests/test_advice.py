@@ -6,6 +6,7 @@ and does not exist)."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -47,10 +48,12 @@ def _strings(tree: ast.AST) -> list[str]:
     return out
 
 
+@functools.cache
 def _package_texts() -> list[tuple[str, str]]:
-    skip = ("tests", "bench", ".venv", ".mypy-root", "build")
-    return [(str(p.relative_to(ROOT)), s) for p in sorted(ROOT.rglob("*.py"))
-            if not p.relative_to(ROOT).parts[0].startswith(skip)
+    skip = ("tests", "bench", "build", "fixtures")  # (and hidden folders: .venv, .mypy-root)
+    folders = [d for d in ROOT.iterdir() if d.is_dir() and not d.name.startswith((".", *skip))]
+    files = sorted([*ROOT.glob("*.py"), *(p for d in folders for p in d.rglob("*.py"))])
+    return [(str(p.relative_to(ROOT)), s) for p in files
             for s in _strings(ast.parse(p.read_text(encoding="utf-8")))]
 
 
