@@ -159,6 +159,11 @@ def _notify(message: str) -> None:
     print(f"votal: {message}", file=sys.stderr, flush=True)
 
 
+def _warn(message: str) -> None:
+    """A game file's warning (votal.tally.validate.game_warnings) on stderr; `check` prints them."""
+    _notify(f"warning: {message}")
+
+
 # ---- scrape (scraper/) ---------------------------------------------------------------------
 
 class _PageProgress:
@@ -315,7 +320,7 @@ def tally_cmd(
     from votal.report.terminal import write_out
     from votal.tally.engine import check_day, last_day, tally_at, tally_day
 
-    game = load_game(game_file)
+    game = load_game(game_file, warn=_warn)
     with _network(cookies, rate, concurrency) as net:
         posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
         if not offline and (day is None or day >= 1):  # (a bad --day is refused below)
@@ -356,7 +361,7 @@ def _game_days(game_file: str, offline: bool, db: str | None,
     from votal.load import load_game, load_posts
     from votal.tally.engine import tally_game
 
-    game = load_game(game_file)
+    game = load_game(game_file, warn=_warn)
     posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
     days = [d.to_dict() for d in tally_game(game, posts)]
     return days, (days[0]["language"] if days else "en")
@@ -652,7 +657,7 @@ def watch_cmd(
     import sys as _sys
 
     from votal.errors import InputError
-    from votal.load import load_posts
+    from votal.load import load_game, load_posts
     from votal.report.i18n import check_language
     from votal.report.watchscreen import pick_screen
     from votal.watch import watch_game
@@ -665,6 +670,7 @@ def watch_cmd(
         raise InputError(f"--speed {speed}: give a positive number")
     if out is not None:
         check_output_file(out)
+    load_game(game_file, warn=_warn)   # refused before anything starts; its warnings said once
     store = Path(db) if db else None
     from votal.scraper.http import HttpOptions
     from votal.scraper.sources import Network
@@ -719,7 +725,7 @@ def audit_cmd(
     get_format(fmt, "audit")
     if lang:
         check_language(lang)
-    game = load_game(game_file)
+    game = load_game(game_file, warn=_warn)
     with _network(cookies, rate, concurrency) as net:
         posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
     audit = audit_game(game, posts)

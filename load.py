@@ -1,12 +1,14 @@
 """The I/O edge of the tally: read a game file and its posts (tally-api.md).
 
-`load_game(path)` parses the TOML file and hands the dict to the pure `tally.validate.parse_game`;
+`load_game(path)` parses the TOML file and hands the dict to the pure `tally.validate.parse_game`
+(its warnings to ``warn``);
 `load_posts(game, offline=..., db=...)` reads the sources the game file names.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from votal.errors import GameFileError
@@ -17,11 +19,12 @@ from votal.tally.engine import GamePosts
 from votal.tally.game import Game
 from votal.tally.presets import get_preset
 from votal.tally.schedule import Schedule
-from votal.tally.validate import parse_game
+from votal.tally.validate import game_warnings, parse_game
 
 
-def load_game(path: str | Path) -> Game:
-    """The game file at ``path``, checked against its ruleset (GameFileError otherwise)."""
+def load_game(path: str | Path, *, warn: Callable[[str], None] | None = None) -> Game:
+    """The game file at ``path``, checked against its ruleset (GameFileError otherwise); each of
+    its warnings (:func:`votal.tally.validate.game_warnings`) handed to ``warn``, when given."""
     p = Path(path)
     try:
         raw = p.read_bytes()
@@ -37,7 +40,11 @@ def load_game(path: str | Path) -> Game:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise GameFileError(f"{p}: not valid TOML ({e})") from None
-    return parse_game(data, path=str(p))
+    game = parse_game(data, path=str(p))
+    if warn is not None:
+        for warning in game_warnings(game):
+            warn(warning)
+    return game
 
 
 def load_posts(game: Game, *, offline: bool = False, db: Path | None = None,

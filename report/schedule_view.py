@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from votal.tally.game import Game
 from votal.tally.presets import get_preset
 from votal.tally.schedule import Schedule
+from votal.tally.validate import game_warnings
 from votal.tally.verdict import END_RULES, sides_missing
 
 DAYS = 7
@@ -77,5 +78,6 @@ def end_note(game: Game) -> str | None:
 
 def describe(game: Game, days: int = DAYS) -> str:
     note = end_note(game)
-    return "\n".join([game_summary(game), *([note] if note else []),
+    warnings = [f"warning: {w}" for w in game_warnings(game)]
+    return "\n".join([game_summary(game), *warnings, *([note] if note else []),
                       *schedule_lines(game, days)]) + "\n"

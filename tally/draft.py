@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from votal.errors import InputError
 from votal.scraper.model import Post
+from votal.tally.game import LANGUAGES
 from votal.tally.presets import PRESETS
 from votal.tally.signup import (
     Entry,
@@ -25,8 +26,6 @@ from votal.tally.signup import (
     posters,
     resolve_signup,
 )
-
-LANGUAGES = ("el", "it", "ru", "en")
 
 # The zone each ruleset's forums keep their clocks in (rules.md C-09 "the game's zone").
 DEFAULT_TIMEZONES = {

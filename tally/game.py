@@ -49,6 +49,14 @@ TOP_KEYS = {"title", "ruleset", "timezone", "language", "moderators", "source", 
 SOURCE_KEYS = {"thread", "pages", "posts", "vote_thread"}
 SCHEDULE_KEYS = {"day1", "deadline", "day_change", "murder", "skip_weekends", "holidays", "day"}
 PLAYER_KEYS = {"name", "aliases", "role", "faction", "vote_weight", "ballots", "joined", "replaces"}
+LANGUAGES = ("el", "it", "ru", "en")      # the report languages (interfaces.md §1 ``language``)
+# What a moderator may write for one of them (ISO 639-2/3 codes, a country code, the names).
+_LANGUAGE_HINTS = {
+    "el": ("gr", "ell", "gre", "greek", "ελληνικά", "ελληνικα"),
+    "it": ("ita", "italian", "italiano"),
+    "ru": ("rus", "russian", "русский"),
+    "en": ("eng", "english", "uk", "us"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,10 +198,25 @@ def build_game(data: Mapping[str, Any], *, path: str, rulesets: Mapping[str, Rul
     events = _arrest_cancel_targets(events, path)
     return Game(
         path=path, title=str(data.get("title") or path), ruleset=ruleset, timezone=tzname,
-        language=str(data.get("language") or preset.language), moderators=tuple(
+        language=_language(data.get("language"), path, preset), moderators=tuple(
             str(m) for m in _list(data.get("moderators", []), "moderators", path)),
         source=_source(data.get("source"), path), schedule=schedule,
         options=MappingProxyType(options), players=players, events=events)
+
+
+def _language(value: Any, path: str, preset: Ruleset) -> str:
+    """The report language: one of :data:`LANGUAGES`, else the ruleset's (an unknown one refuses
+    the file here, not later in a report: ``check`` passing means ``tally`` will not refuse)."""
+    if value is None:
+        return preset.language
+    text = str(value).strip() if isinstance(value, str) else None
+    if text in LANGUAGES:
+        return text
+    meant = next((lang for lang, words in _LANGUAGE_HINTS.items()
+                  if text and text.casefold() in words), None)
+    hint = f" ({meant!r}?)" if meant else ""
+    raise GameFileError(f"{path}: language {value!r} is not a report language{hint}: give one of "
+                        f"{', '.join(LANGUAGES)}")
 
 
 def _unknown(table: Mapping, allowed: set[str], path: str, where: str) -> None:

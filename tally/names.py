@@ -95,6 +95,25 @@ def to_latin(text: str) -> str:
     return " ".join(bare.translate(_TO_LATIN).split())
 
 
+TYPO_MIN, TYPO_LONG = 4, 8
+
+
+def typo_of(text: str, words: Iterable[str]) -> str | None:
+    """The word of ``words`` that ``text`` is a typo of: within one edit (a swap of two letters is
+    one), two from 8 letters on, compared folded; never below 4 letters, where one letter makes
+    another word ("cop", "cap"). The nearest, the first of equals; None when none is that close."""
+    key = fold(text)
+    best: tuple[int, str] | None = None
+    for word in words:
+        other = fold(word)
+        if min(len(key), len(other)) < TYPO_MIN:
+            continue
+        d = OSA.distance(key, other)
+        if d <= (1 if len(other) < TYPO_LONG else 2) and (best is None or d < best[0]):
+            best = (d, word)
+    return best[1] if best else None
+
+
 def _bare(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", _INVISIBLE.sub("", text))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import TypedDict
 
-from votal.tally.names import fold
+from votal.tally.factions import counts_as_role, named_side
+from votal.tally.names import fold, typo_of
 
 _SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
     "palermo-extreme": {       # seed palermo-43-extreme.el.txt, "Ρόλοι"
@@ -67,6 +68,26 @@ def _key(text: str) -> str:
 _INDEX: dict[str, dict[str, str]] = {
     ruleset: {_key(name): key for key, names in table.items() for name in (key, *names)}
     for ruleset, table in _SYNONYMS.items()}
+
+
+_WRITTEN: dict[str, dict[str, str]] = {
+    ruleset: {_key(name): name for key, names in table.items() for name in (key, *names)}
+    for ruleset, table in _SYNONYMS.items()}
+
+
+def misspelt(ruleset: str, role: str | None) -> tuple[str, str] | None:
+    """A role the ruleset's rules cannot read, written as one of its keys with a typo ("mayr"):
+    no key, no synonym, no word a side or LM-08's "counts as" reads (tally/factions.py), yet a
+    typo of a key or synonym (:func:`votal.tally.names.typo_of`). ``(key, the key or synonym it
+    is closest to, as the table writes it)``; None for a role the rules read and for free text
+    they do not read at all ("Town Vanilla" in Mafiascum, "veggente" in Lupus): roles are free
+    text (interfaces.md §1 "Roles")."""
+    if role is None or not role.strip() or known(ruleset, role):
+        return None
+    if named_side(role) or (ruleset == "lupus-mirtillo" and counts_as_role(role)):
+        return None
+    near = typo_of(_key(role), _INDEX.get(ruleset, {}))
+    return (_INDEX[ruleset][near], _WRITTEN[ruleset][near]) if near else None
 
 
 def canonical(ruleset: str, role: str | None) -> str | None:

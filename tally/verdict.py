@@ -57,6 +57,12 @@ ONCE = frozenset({"rival_mafioso", "dracula", "negromante", "maniac"})
 LIMIT = 20_000
 
 
+def end_sides(ruleset: str) -> frozenset[str] | None:
+    """The sides a faction may name for the ruleset's end; None: any faction is a side of its
+    own (mafiascum's third parties)."""
+    return _SIDES.get(ruleset, frozenset())
+
+
 def placed(ruleset: str, role: str | None, faction: str | None) -> bool:
     """Whether the game file places the player on a side the ruleset's end reads: a role key of
     the ruleset (interfaces.md §1 "Roles"), or a faction (a role word) of one of its sides."""

@@ -213,6 +213,7 @@ def _inert(role: str | None) -> bool:
 
 def lm08(alive, death: Departure | None = None) -> tuple[str, ...]:
     """LM-08: Village / Pack / Coven, by "counts as" values; two factions may win together."""
+    alive = [(n, canonical("lupus-mirtillo", r), f) for n, r, f in alive]   # "werewolf": a wolf
     kinds = [counts_as(r, f) for _, r, f in alive]
     roles = {(r or "").casefold() for _, r, _ in alive}
     humans, wolves, vamps = kinds.count("human"), kinds.count("wolf"), kinds.count("vampire")
