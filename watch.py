@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
-from votal.errors import GameFileError, ScrapeError, writing
+from votal.errors import GameFileError, InputError, ScrapeError, writing
 from votal.load import load_game
 from votal.report import get_format
 from votal.report.changes import Change, diff, outcome_words
@@ -38,7 +38,7 @@ from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, check_watched_day, ended_on, last_day, tally_day
 from votal.tally.game import Game
 from votal.tally.presets import get_preset
-from votal.tally.schedule import MAX_DAYS, Schedule, VoteClock
+from votal.tally.schedule import MAX_DAYS, NoDay, Schedule, VoteClock
 
 MIN_EVERY = 10.0          # seconds: the politeness limit between two refreshes of a thread
 WARN_BEFORE = timedelta(minutes=5)
@@ -157,7 +157,10 @@ class Watcher:
         if self.day:
             return self.day
         schedule = Schedule(game.schedule, game.tz, window=get_preset(game.ruleset).window)
-        return max(1, schedule.day_of(now))
+        try:
+            return max(1, schedule.day_of(now))
+        except NoDay as e:   # C-09: no day holds the moment; none is watched
+            raise InputError(f"{game.path}: now, {e}") from None
 
     def step(self, st: _State, now: datetime, *, refresh: bool) -> Tick:
         st.status = None

@@ -540,6 +540,10 @@ VIOLATIONS: dict[str, dict[str, str]] = {
                           "it": "messaggio letto solo in parte",
                           "ru": "сообщение прочитано не полностью",
                           "en": "post read only in part"},
+    "V-NO-DAY": {"el": "μήνυμα που δεν ανήκει σε καμία ημέρα του προγράμματος",
+                 "it": "messaggio fuori da ogni giornata del calendario",
+                 "ru": "сообщение вне всех дней расписания",
+                 "en": "post in no day of the schedule"},
 }
 
 # Why a vote without a violation did not count, by the rule that decided it (C-06).

@@ -2,7 +2,8 @@
 
 Pure over a loaded Game: each played day's start, deadline, change window (PX-03) and end, and
 the dates without a day between them (weekends under PC-01, holidays, C-10), so a moderator sees
-at once when the time zone or day 1 is wrong.
+at once when the time zone or day 1 is wrong. The days are the tally's own (tally/schedule.py):
+one after another, each ending where the next begins; the loader refused any that would not.
 """
 
 from __future__ import annotations
@@ -46,9 +47,10 @@ def schedule_lines(game: Game, days: int = DAYS) -> list[str]:
         if previous is not None:
             gap = previous + timedelta(days=1)
             while gap < d:
-                why = "weekend" if gap.weekday() >= 5 and game.schedule.skip_weekends \
-                    else "holiday"
-                out.append(f"  paused  {gap.strftime('%a %d/%m')}: no day ({why}, C-10)")
+                if schedule.paused(gap):   # not the dates a longer day (given instants) spans
+                    why = "weekend" if gap.weekday() >= 5 and game.schedule.skip_weekends \
+                        else "holiday"
+                    out.append(f"  paused  {gap.strftime('%a %d/%m')}: no day ({why}, C-10)")
                 gap += timedelta(days=1)
         previous = d
         clock = schedule.clock(n)
@@ -56,8 +58,11 @@ def schedule_lines(game: Game, days: int = DAYS) -> list[str]:
                   f"{clock.window_close.astimezone(tz):%H:%M} (PX-03)"
                   if clock.window_open and clock.window_close else "")
         murder = schedule.murder_time(n)
-        murder_text = f", murder {murder.astimezone(tz):%H:%M}" if murder else ""
-        moved = " (moved in [schedule.day])" if n in game.schedule.days else ""
+        murder_text = ""
+        if murder:   # a day longer than one date says the murder's date too
+            spans = end.astimezone(tz).date() - start.astimezone(tz).date() > timedelta(days=1)
+            murder_text = f", murder {_t(murder, tz) if spans else f'{murder.astimezone(tz):%H:%M}'}"
+        moved = f" (given in [schedule.day.{n}])" if n in game.schedule.days else ""
         out.append(f"  day {n:<3} {_t(start, tz)} → deadline {_t(deadline, tz)}{window}"
                    f"{murder_text}, ends {_t(end, tz)}{moved}")
     return out

@@ -6,7 +6,7 @@ because absences, refusals, saves and eliminations carry from one day to the nex
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -19,7 +19,7 @@ from votal.tally.options import Options
 from votal.tally.presets import get_preset
 from votal.tally.result import freeze
 from votal.tally.rules.context import Day, GameState, Inputs, Outputs, Players, RunCache, Votes
-from votal.tally.schedule import MAX_DAYS, Schedule
+from votal.tally.schedule import MAX_DAYS, NoDay, Schedule
 from votal.tally.timeline import Timeline
 
 
@@ -46,6 +46,7 @@ class _Run:
         self.state = GameState()
         self.authors = {fold(n): p.name for p in game.players for n in (p.name, *p.aliases)}
         self.unreadable: dict[int, list[ReviewItem]] = {}
+        self.no_day: list[ReviewItem] = []   # C-09: posts after the last day the schedule holds
         self.cache = RunCache()
         self.main = self._split(posts.main)
         self.votes = self._split(posts.votes) if posts.votes is not None else self.main
@@ -86,7 +87,7 @@ class _Run:
         ruled = [ruled_post(self.game, p, rulings[p.id]) for p in unread]
         readable = [p for p in merged if p.readable] + ruled
         merged = [p for p in merged if p.readable or p.id not in rulings]
-        by_day = _by_day(self.schedule, readable)
+        by_day = _by_day(self.schedule, readable, self._in_no_day)
         # (number, time) of the numbered readable posts (a readable post has its time), by number
         timed = sorted(((p.number, p.time) for p in readable
                         if p.number is not None and p.time is not None), key=lambda nt: nt[0])
@@ -103,7 +104,11 @@ class _Run:
     def _days_of(self, post: Post, timed: list[tuple[int, datetime]],
                  by_day: dict[int, list[Post]]) -> range:
         if post.time is not None:
-            n = self.schedule.day_of(post.time)
+            try:
+                n = self.schedule.day_of(post.time)
+            except NoDay as e:
+                self._in_no_day(post, e)
+                return range(0)
             return range(n, n + 1)
         known = [d for d in by_day if d > 0] or [1]
         lo, hi = min(known), max(known)
@@ -111,14 +116,29 @@ class _Run:
             before = [t for number, t in timed if number < post.number]
             after = [t for number, t in timed if number > post.number]
             if before:
-                lo = max(self.schedule.day_of(before[-1]), 1)
+                lo = max(self._day_or(before[-1], hi), 1)
             if after:
-                hi = max(self.schedule.day_of(after[0]), 1)
+                hi = max(self._day_or(after[0], hi), 1)
             if not after:
                 hi = max(hi, lo)
             if not before:
                 lo = min(lo, hi)
         return range(lo, hi + 1)
+
+    def _day_or(self, t: datetime, last: int) -> int:
+        """The day of instant t, or ``last`` (the last day with posts) after the schedule's."""
+        try:
+            return self.schedule.day_of(t)
+        except NoDay:
+            return last
+
+    def _in_no_day(self, post: Post, why: NoDay) -> None:
+        """A post after the last day the schedule holds is counted in no day (C-09); it is named
+        in the review of the last day with posts (``V-NO-DAY``)."""
+        item = ReviewItem("V-NO-DAY", self._author_name(post.author), post.id, post.url,
+                          f"post {post.id} at {why} (C-09)")
+        if item not in self.no_day:
+            self.no_day.append(item)
 
     def _author_name(self, author: str) -> str | None:
         return self.authors.get(fold(author)) or author or None
@@ -136,6 +156,8 @@ class _Run:
         day = Day(inputs, Votes(), Players(self.timeline, self.state, inputs.vote_end), Outputs(),
                   self.cache)
         day.out.review.extend(self.unreadable.get(n, ()))
+        if n == self.last_day:
+            day.out.review.extend(self.no_day)
         for step in self.preset.steps:
             step(day)
         if day.out.outcome is None:
@@ -207,14 +229,21 @@ def merge_versions(posts: Iterable[Post]) -> list[Post]:
     return list(first.values())
 
 
-def _by_day(schedule: Schedule, posts: Iterable[Post]) -> dict[int, list[Post]]:
+def _by_day(schedule: Schedule, posts: Iterable[Post],
+            no_day: Callable[[Post, NoDay], None]) -> dict[int, list[Post]]:
+    """The posts by the day they were written in (C-09); one after the last day the schedule
+    holds goes to ``no_day``, never into a day."""
     out: dict[int, list[Post]] = {}
     n = 0
     for p in sorted(merge_versions(posts), key=Post.sort_key):
         if p.time is None:   # the caller passes readable posts only, and each has its time
             raise ValueError(f"post {p.id} has no time: it cannot be placed on a day")
         if n == 0 or p.time >= schedule.end(n):   # posts are in time order: walk the days
-            n = schedule.day_of(p.time)
+            try:
+                n = schedule.day_of(p.time)
+            except NoDay as e:
+                no_day(p, e)
+                continue
         out.setdefault(n, []).append(p)
     return out
 

@@ -23,7 +23,7 @@ from votal.tally.names import typo_of
 from votal.tally.presets import PRESETS, Preset, get_preset
 from votal.tally.roles import misspelt
 from votal.tally.rules.checks import events_after_day1
-from votal.tally.schedule import Schedule
+from votal.tally.schedule import Schedule, schedule_problem
 from votal.tally.verdict import end_sides, placed
 
 
@@ -31,8 +31,21 @@ def parse_game(data: Mapping[str, Any], *, path: str = "game.toml") -> Game:
     """Build a Game from a parsed game file; GameFileError on any breach (interfaces.md §1)."""
     game = build_game(data, path=path, rulesets=PRESETS)
     check_roles(game)
-    check_events(game, get_preset(game.ruleset))
+    preset = get_preset(game.ruleset)
+    check_schedule(game, preset)
+    check_events(game, preset)
     return game
+
+
+def check_schedule(game: Game, preset: Preset) -> None:
+    """The days the game file gives (``[schedule.day.N]``) follow one another (C-09): a
+    deadline after its start, a start not before the previous day's vote closed. A schedule that
+    runs backwards or overlaps is refused, naming the file and the day."""
+    problem = schedule_problem(Schedule(game.schedule, game.tz, window=preset.window))
+    if problem is not None:
+        day, what = problem
+        raise GameFileError(f"{game.path}: {what} (C-09); every post must fall in one day: fix "
+                            f"the instants of day {day}")
 
 
 def check_roles(game: Game) -> None:
