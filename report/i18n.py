@@ -395,6 +395,10 @@ END_NOTES: tuple[tuple[str, dict[str, str]], ...] = (
         "el": "λιγότερες ψήφοι εναντίον: {who}", "it": "meno voti contro: {who}",
         "ru": "меньше голосов против: {who}",
         "en": "{who} had fewer votes against him"}),
+    (r"a mafioso and the VSB of his clan remain", {
+        "el": "έμειναν ένας μαφιόζος και ο νόθος γιος της οικογένειάς του",
+        "it": "restano un mafioso e il figlio illegittimo del boss del suo clan",
+        "ru": "остались мафиози и ВСБ его клана", "en": "a mafioso and the VSB of his clan remain"}),
     (r"no votes against either: a duel", {
         "el": "καμία ψήφος εναντίον κανενός από τους δύο: μονομαχία",
         "it": "nessun voto contro nessuno dei due: duello",

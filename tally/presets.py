@@ -168,6 +168,7 @@ MAFIA_FORUM_RU = Preset(
     ),
     closing=(baku.inactive_removals, forum_ru.refusals),
     after=(r.dead_posts, endgame.forum_ru_end),
+    event_checks=(checks.vsb_clan_given,),
 )
 
 MAFIASCUM = Preset(

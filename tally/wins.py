@@ -103,13 +103,13 @@ def mr_camp(role: str | None, faction: str | None) -> str | None:
     if key == "maniac":
         return "maniac"
     if key == "mafioso" or (key is None and side(role, faction) == "mafia"):
-        return faction if _names_clan(faction) else "mafia"
+        return faction if names_clan(faction) else "mafia"
     if key is not None or side(role, faction) == "town":
         return "civilians"
     return None
 
 
-def _names_clan(faction: str | None) -> bool:
+def names_clan(faction: str | None) -> bool:
     """A faction that names a clan: not empty, not the civilians' word (interfaces.md §1 rev. 3)."""
     return bool(faction and faction.strip()) and side(None, faction) != "town"
 
@@ -137,7 +137,7 @@ def sons_clans(alive: Alive, everyone: Alive) -> list[tuple[str, str | None, str
     only = next(iter(known_clans.values())) if len(known_clans) == 1 else None
     out: list[tuple[str, str | None, str | None]] = []
     for name, role, faction in alive:
-        if is_son(role) and not _names_clan(faction):
+        if is_son(role) and not names_clan(faction):
             out.append((name, role, only) if only else (name, None, None))
         else:
             out.append((name, role, faction))
@@ -160,11 +160,18 @@ def mr10(alive: Alive, death: Departure | None = None) -> tuple[str, ...]:
         return ("maniac",)
     if mafiosi and not maniacs and civilians == 0 and len({_clan(c) for c in mafiosi}) == 1:
         return (mafiosi[0],)
-    if len(alive) == 2 and len(mafiosi) == 1:
-        sons = [f for _, r, f in alive if is_son(r)]
-        if sons and _clan(sons[0] or "mafia") == _clan(mafiosi[0]):   # a VSB of his clan
-            return ("civilians",)
+    if mafioso_and_his_son(alive):
+        return ("civilians",)
     return ()
+
+
+def mafioso_and_his_son(alive: Alive) -> bool:
+    """Two players left, a mafioso and the VSB of his clan (MR-08 rev. 2: the civilians win)."""
+    if len(alive) != 2:
+        return False
+    mafiosi = [c for c in (mr_camp(r, f) for _, r, f in alive) if c not in (None, "civilians", "maniac")]
+    sons = [f for _, r, f in alive if is_son(r)]
+    return len(mafiosi) == 1 and len(sons) == 1 and _clan(sons[0] or "mafia") == _clan(mafiosi[0])
 
 
 def _clan(faction: str | None) -> str:

@@ -14,6 +14,7 @@ from votal.tally.game import Event, Game
 from votal.tally.roles import canonical
 from votal.tally.rules.context import EventCheck, need
 from votal.tally.schedule import Schedule
+from votal.tally.wins import clans, is_son, names_clan
 
 
 def fail(game: Game, event: Event, rule: str, message: str) -> GameFileError:
@@ -179,3 +180,20 @@ def one_lawyer_per_day(game: Game, schedule: Schedule) -> None:
         days[e.day] += 1
         if days[e.day] > 1:
             raise fail(game, e, "MB-05", f"a second lawyer choice on day {e.day}")
+
+
+def vsb_clan_given(game: Game, schedule: Schedule) -> None:
+    """A VSB's clan must be known where it can be two (MR-08, interfaces.md §1 rev. 3): a VSB
+    whose faction names no clan (``мирные``, or none) is of the game's only clan; with several
+    clans the file is incomplete and refused, asking for his clan."""
+    everyone = [(p.name, p.role, p.faction) for p in game.players]
+    several = clans(everyone)
+    if len(several) < 2:
+        return
+    for i, p in enumerate(game.players, 1):
+        if is_son(p.role) and not names_clan(p.faction):
+            named = ", ".join(repr(c) for c in several.values())
+            raise GameFileError(
+                f"{game.path}: player #{i} {p.name!r} is a VSB whose faction names no clan, and "
+                f"the game has {len(several)} clans ({named}): give his clan as his faction, "
+                f'e.g. faction = "{next(iter(several.values()))}" (MR-08)')

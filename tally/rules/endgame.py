@@ -105,13 +105,18 @@ def forum_ru_end(day: Day) -> None:
     _count_votes_against(day)
     if day.running:
         return
-    alive = _alive(day)
-    winners = verdict.decide(day.game.ruleset, wins.mr10, alive, _everyone(day))
+    alive, everyone = _alive(day), _everyone(day)
+    winners = verdict.decide(day.game.ruleset, wins.mr10, alive, everyone)
     if winners:
-        rule = "MR-08" if len(alive) == 2 else "MR-10"
-        _verdict(day, rule, winners, alive)
+        if wins.mafioso_and_his_son(verdict.prepared(day.game.ruleset, alive, everyone)):
+            day.out.game_end = {"winner": "civilians", "rule": "MR-08", "note": _SON}
+        else:
+            _verdict(day, "MR-10", winners, alive)
         return
     duel_by_votes(day)
+
+
+_SON = "a mafioso and the VSB of his clan remain"
 
 
 def _count_votes_against(day: Day) -> None:

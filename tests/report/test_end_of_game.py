@@ -109,3 +109,12 @@ def test_maniac_and_rival_words():
     assert ("Λήξη παιχνιδιού — νικούν: ο αντίπαλος μαφιόζος; έμειναν ο αντίπαλος μαφιόζος και "
             "ακόμη ένας παίχτης (PX-21)") in \
         render(_ended("el-palermo-mayor", rival), "text", lang="el").splitlines()
+
+
+def test_a_mafioso_and_his_clans_vsb_mr08():
+    end = {"winner": "civilians", "rule": "MR-08", "note": "a mafioso and the VSB of his clan remain"}
+    out = render(_ended("ru-mafia-forum", end), "text", lang="ru")
+    assert "Конец игры — побеждает: мирные жители; остались мафиози и ВСБ его клана (MR-08)" in \
+        out.splitlines()
+    assert "restano un mafioso e il figlio illegittimo del boss del suo clan (MR-08)" in \
+        render(_ended("ru-mafia-forum", end), "text", lang="it")

@@ -219,3 +219,47 @@ def test_check_note_names_one_player_and_leaves_out_the_replaced(tmp_path):
     (tmp_path / "posts.jsonl").write_text("", encoding="utf-8")
     (tmp_path / "game.toml").write_text(text, encoding="utf-8")
     assert end_note(load_game(tmp_path / "game.toml")) is None
+
+
+# ------------------------------------------------------------------ MR-08: the VSB's clan (item 15)
+
+def test_a_vsb_of_no_clan_is_of_the_only_clan():
+    everyone = _who(("M", "мафиози", "Якудза"), ("V", "всб", "мирные"), ("C", "мирный житель", None),
+                    ("W", "ВСБ", None))
+    assert wins.sons_clans(everyone, everyone) == [
+        ("M", "мафиози", "Якудза"), ("V", "всб", "Якудза"), ("C", "мирный житель", None),
+        ("W", "ВСБ", "Якудза")]
+    alive = _who(("M", "мафиози", "Якудза"), ("V", "всб", "мирные"))
+    assert verdict.decide("mafia-forum-ru", wins.mr10, alive, everyone) == ("civilians",)
+    assert wins.mafioso_and_his_son(verdict.prepared("mafia-forum-ru", alive, everyone))
+    # another clan's VSB is no son of M's: the count of votes decides (the engine's duel)
+    other = _who(("M", "мафиози", "Якудза"), ("V", "всб", "Коза Ностра"))
+    assert verdict.decide("mafia-forum-ru", wins.mr10, other) == ()
+
+
+def test_a_vsb_whose_clan_nobody_gives_has_no_side(tmp_path):
+    from votal.load import load_game
+    from votal.report.schedule_view import end_note
+
+    everyone = _who(("V", "всб", None), ("C", "мирный житель", None), ("X", U, U))
+    assert verdict.unplaced("mafia-forum-ru", everyone) == ["V", "X"]
+    text = (FIXTURES / "rules" / "MR-08--vsb" / "game.toml").read_text(encoding="utf-8")
+    text = text.replace('role = "мафиози"\nfaction = "Якудза"\n', "").replace(
+        'role = "всб"\nfaction = "Якудза"', 'role = "всб"')
+    (tmp_path / "game.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "posts.jsonl").write_text("", encoding="utf-8")
+    # M's side gone, V's clan is nobody's: both named; C, a civilian, is placed
+    assert end_note(load_game(tmp_path / "game.toml")) == (
+        "note: 2 of 3 players have no side in this file (no role or faction the end, MR-08/MR-10, "
+        "can place): M, V — no end of the game is declared while it depends on them")
+
+
+@pytest.mark.parametrize("command", [["check"], ["tally", "--offline"]])
+def test_a_vsb_of_no_clan_among_two_is_refused_by_check_and_tally(command, capsys):
+    from votal.cli import main
+
+    game = FIXTURES / "rules" / "MR-08--vsb-two-clans" / "game.toml"
+    assert main([command[0], str(game), *command[1:]]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and str(game) in err and "player #2 'V' is a VSB" in err
+    assert "'Якудза', 'Коза Ностра'" in err and 'faction = "Якудза"' in err and "(MR-08)" in err
