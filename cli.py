@@ -506,8 +506,9 @@ def archive_cmd(
     and --concurrency are not multiplied by --jobs), then the games are studied in --jobs
     processes.
 
-    Exit code 0 when every game was read and agrees with its moderators, 1 when a game failed or
-    disagreed (listed in the games table), 2 when DIR itself is unusable.
+    Exit code 0 when every game was read and none disagrees with its moderators (games with
+    nothing to compare are listed), 1 when a game failed or disagreed (listed in the games
+    table), 2 when DIR itself is unusable.
     """
     import os
 
@@ -526,11 +527,14 @@ def archive_cmd(
                                 offline=not refresh, db=db, net=net, on_game=on_game)
     failed, disagree = summary.failed, summary.disagree
     print(f"{summary.games} games, {summary.posts} posts: "
-          f"{len(failed)} failed, {len(disagree)} disagree with their moderators -> {out}")
+          f"{len(failed)} failed, {len(disagree)} disagree with their moderators, "
+          f"{len(summary.uncompared)} had nothing to compare -> {out}")
     for gid in failed:
         print(f"  failed: {gid}")
     for gid in disagree:
         print(f"  disagrees: {gid}")
+    for gid in summary.uncompared:
+        print(f"  nothing to compare: {gid}")
     if failed or disagree:
         raise SystemExit(1)
 
@@ -713,8 +717,10 @@ def audit_cmd(
 ) -> None:
     """Replay every day: violations, edits, moderators' counts and announcements checked.
 
-    Exit code 0 when every day agrees with what was announced, 1 when not, 2 on bad input.
-    What it checks, and its JSON: audit/README.md and docs/formats.md.
+    The last line says whether what was compared agrees, differs, or whether there was nothing
+    to compare (no moderator's count, no announced elimination). Exit code 1 when a day
+    differs from what was announced, 0 otherwise (nothing compared too), 2 on bad input. What
+    it checks, and its JSON: audit/README.md and docs/formats.md.
     """
     from votal.audit import audit_game
     from votal.load import load_game, load_posts

@@ -25,6 +25,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from votal.audit.replay import audit_game
+from votal.audit.result import verdict_of
 from votal.errors import InputError, VotalError
 from votal.load import load_game, load_posts
 from votal.tally.factions import side
@@ -35,7 +36,7 @@ SCHEMA: dict[str, tuple[tuple[str, str], ...]] = {
     "games": (
         ("game", "string"), ("title", "string"), ("ruleset", "string"), ("forum", "string"),
         ("language", "string"), ("days", "int64"), ("players", "int64"), ("posts", "int64"),
-        ("winner", "string"), ("win_rule", "string"), ("verdict", "string"),
+        ("winner", "string"), ("win_rule", "string"), ("verdict", "string"), ("missing", "string"),
         ("counts_checked", "int64"), ("counts_agreeing", "int64"), ("error", "string"),
     ),
     "days": (
@@ -44,6 +45,7 @@ SCHEMA: dict[str, tuple[tuple[str, str], ...]] = {
         ("start", "timestamp"), ("deadline", "timestamp"), ("hammer_post", "string"),
         ("votes", "int64"), ("violations", "int64"), ("review", "int64"),
         ("counts_checked", "int64"), ("counts_agreeing", "int64"), ("agrees", "bool"),
+        ("verdict", "string"),
     ),
     "votes": (
         ("game", "string"), ("day", "int64"), ("voter", "string"), ("voter_key", "string"),
@@ -100,6 +102,10 @@ class GameRows:
     @property
     def disagrees(self) -> bool:
         return self.rows["games"][0]["verdict"] == "disagrees"
+
+    @property
+    def compared_nothing(self) -> bool:
+        return self.rows["games"][0]["verdict"] == "nothing-compared"
 
 
 def find_games(root: Path) -> list[Path]:
@@ -182,7 +188,7 @@ def game_rows(gid: str, game, posts: list, audit: dict, *, keep_days: bool = Fal
         "game": gid, "title": game.title, "ruleset": game.ruleset, "forum": forum,
         "language": game.language, "days": len(days), "players": len(game.players),
         "posts": len(posts), "winner": winner, "win_rule": win_rule,
-        "verdict": "agrees" if audit.get("agrees", True) else "disagrees",
+        "verdict": verdict_of(audit), "missing": "; ".join(audit.get("missing") or ()) or None,
         "counts_checked": counts.get("checked", 0), "counts_agreeing": counts.get("agreeing", 0),
         "error": None,
     }]
@@ -233,8 +239,9 @@ def _day_row(gid: str, entry: dict, result: dict, living: int) -> dict:
         "hammer_post": _hammer(result), "votes": len(result["votes"]),
         "violations": len(result["violations"]), "review": len(result.get("review", [])),
         "counts_checked": len(counts), "counts_agreeing": sum(1 for c in counts if c.get("agrees")),
-        "agrees": bool(entry.get("agrees", True)),
+        "agrees": bool(entry.get("agrees", True)), "verdict": verdict_of(entry),
     }
+
 
 
 _LEAVING = frozenset({"murdered", "eliminated", "removed"})

@@ -14,6 +14,21 @@ from votal.audit.compare import CountCheck, EliminationCheck
 from votal.audit.edits import EditedVote
 from votal.audit.wincheck import Win
 
+# An audit's verdict has three states (issue 20): what was compared agrees, something disagrees,
+# or there was nothing to compare — and then what was missing.
+AGREES, DISAGREES, NOTHING = "agrees", "disagrees", "nothing-compared"
+MISSING = ("moderator-counts", "announced-eliminations")
+
+
+def _verdict(disagrees: bool, compared: bool) -> str:
+    return DISAGREES if disagrees else AGREES if compared else NOTHING
+
+
+def verdict_of(entry: dict) -> str:
+    """The ``verdict`` of an audit's or a day's JSON; one written before issue 20 (no
+    ``verdict``) read from its ``agrees``."""
+    return entry.get("verdict") or (AGREES if entry.get("agrees", True) else DISAGREES)
+
 
 @dataclass(frozen=True, slots=True)
 class DayAudit:
@@ -27,12 +42,30 @@ class DayAudit:
     review: tuple[dict, ...] = ()   # counts that could not be read (V-UNREADABLE-COUNT), for a human
 
     @property
+    def disagrees(self) -> bool:
+        """A moderator's count or an announced elimination differs from votal's."""
+        return not (all(c.agrees for c in self.counts) and all(e.agrees for e in self.eliminations))
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """What the day had nothing of to compare (:data:`MISSING`)."""
+        return tuple(k for k, have in (("moderator-counts", self.counts),
+                                       ("announced-eliminations", self.eliminations)) if not have)
+
+    @property
+    def verdict(self) -> str:
+        """``disagrees``, ``agrees`` (something compared, all equal) or ``nothing-compared``."""
+        return _verdict(self.disagrees, bool(self.counts or self.eliminations))
+
+    @property
     def agrees(self) -> bool:
-        return all(c.agrees for c in self.counts) and all(e.agrees for e in self.eliminations)
+        """Something was compared and all of it agrees (nothing compared is no agreement)."""
+        return self.verdict == AGREES
 
     def to_dict(self) -> dict:
         return _jsonable({
-            "day": self.day, "agrees": self.agrees, "result": self.result,
+            "day": self.day, "agrees": self.agrees, "verdict": self.verdict,
+            "missing": list(self.missing), "result": self.result,
             "votecounts": [votecount_dict(c) for c in self.counts],
             "eliminations": [asdict(e) for e in self.eliminations],
             "edits": [dict(asdict(e), code="V-EDITED-VOTE") for e in self.edits],
@@ -55,8 +88,20 @@ class GameAudit:
 
     @property
     def exit_code(self) -> int:
-        """0 when every day agrees with what the moderators announced, 1 otherwise."""
-        return 0 if all(d.agrees for d in self.days) else 1
+        """1 when a day disagrees with what the moderators announced, else 0 — also when there
+        was nothing to compare (interfaces.md §4: only a disagreement needs a human)."""
+        return 1 if any(d.disagrees for d in self.days) else 0
+
+    @property
+    def verdict(self) -> str:
+        """``disagrees`` (a day does), ``agrees`` (something compared, nothing differs) or
+        ``nothing-compared`` (no moderator count and no announced elimination in any day)."""
+        return _verdict(self.exit_code == 1, any(d.verdict != NOTHING for d in self.days))
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """What no day had to compare (:data:`MISSING`)."""
+        return tuple(k for k in MISSING if all(k in d.missing for d in self.days))
 
     def to_dict(self) -> dict:
         """The whole audit, private (interfaces.md §3 "The audit as JSON", revision 2)."""
@@ -64,7 +109,8 @@ class GameAudit:
         return _jsonable({
             "game": self.game, "ruleset": self.ruleset, "language": self.language,
             "timezone": self.timezone,
-            "agrees": self.exit_code == 0, "exit_code": self.exit_code,
+            "agrees": self.verdict == AGREES, "exit_code": self.exit_code,
+            "verdict": self.verdict, "missing": list(self.missing),
             "counts": {"checked": len(counts), "agreeing": sum(c.agrees for c in counts)},
             "days": [d.to_dict() for d in self.days],
             "win": asdict(self.win) if self.win is not None else None,

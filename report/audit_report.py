@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from votal.report import i18n
+from votal.audit.result import DISAGREES, NOTHING, verdict_of
+from votal.report import grammar, i18n
 from votal.report.formats import get_format, register, render
 from votal.report.public import select_audit
 from votal.report.render import render_template
@@ -53,10 +54,28 @@ def build_audit(audit: dict, lang: str) -> AuditView:
         if audit.get("went_on"):
             rows.append(Line(3, t("audit_went_on", lang,
                                   days=", ".join(map(str, audit["went_on"])))))
-    bad = [str(d["day"]) for d in audit.get("days", []) if not d["agrees"]]
-    rows.append(Line(2, t("audit_summary_diff", lang, days=", ".join(bad)) if bad
-                     else t("audit_summary_ok", lang)))
+    rows.append(Line(2, _summary(audit, lang)))
     return AuditView(lang, audit.get("game", ""), tuple(rows))
+
+
+def _summary(audit: dict, lang: str) -> str:
+    """The audit's verdict in three states (issue 20): days that disagree; nothing to compare,
+    and what was missing; or agreement, naming the days that had nothing to compare."""
+    t = i18n.t
+    days = audit.get("days", [])
+    bad = [str(d["day"]) for d in days if verdict_of(d) == DISAGREES]
+    if bad:
+        return t("audit_summary_diff", lang, days=", ".join(bad))
+    if verdict_of(audit) == NOTHING:
+        missing = [t(f"audit_missing_{k}", lang) for k in audit.get("missing") or ()]
+        return t("audit_summary_nothing", lang, missing=grammar.join(missing, lang))
+    none = [str(d["day"]) for d in days if verdict_of(d) == NOTHING]
+    if not none:
+        return t("audit_summary_ok", lang)
+    when = t("audit_on_day" if len(none) == 1 else "audit_on_days", lang,
+             days=grammar.join(none, lang))
+    return t("audit_summary_ok_partial", lang, when=when)
+
 
 
 def _day(d: dict, lang: str, tz: str | None) -> list[Line]:

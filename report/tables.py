@@ -158,6 +158,7 @@ class ArchiveSummary:
     posts: int = 0
     failed: list[str] = field(default_factory=list)      # game ids that could not be read
     disagree: list[str] = field(default_factory=list)    # game ids whose moderators differ
+    uncompared: list[str] = field(default_factory=list)  # game ids with nothing to compare
     files: list[Path] = field(default_factory=list)
 
 
@@ -184,6 +185,8 @@ def write_archive(root: Path, out: Path, *, fmt: str = "parquet", jobs: int = 1,
                 summary.failed.append(game.game)
             elif game.disagrees:
                 summary.disagree.append(game.game)
+            elif game.compared_nothing:
+                summary.uncompared.append(game.game)
             if on_game is not None:
                 on_game(game, done, len(paths))
         writer.write("players", totals.rows())

@@ -49,7 +49,10 @@ def test_games_rows_and_winners(own):
     assert games.loc["palermo-athens", "win_rule"] == "PX-21"
     assert games.loc["palermo-athens", "ruleset"] == "palermo-extreme"
     assert games.loc["palermo-athens", "days"] == 4
-    assert set(games["verdict"]) == {"agrees"}
+    # our three games hold no moderator's count and no announced elimination (issue 20)
+    assert set(games["verdict"]) == {"nothing-compared"}
+    assert set(games["missing"]) == {"moderator-counts; announced-eliminations"}
+    assert set(own["days"]["verdict"]) == {"nothing-compared"}
     assert games["error"].isna().all()
 
 
@@ -97,7 +100,11 @@ def test_a_moderator_miscount_is_found(tmp_path):
     assert games.loc["ms-miscount", "verdict"] == "disagrees"
     assert games.loc["ms-miscount", "counts_checked"] > games.loc["ms-miscount", "counts_agreeing"]
     days = t["days"][t["days"]["game"] == "ms-miscount"]
-    assert not days["agrees"].all()
+    assert not days["agrees"].all() and "disagrees" in set(days["verdict"])
+    # ms-agree's count agrees; px-violations announces nothing: three verdicts apart
+    assert games.loc["ms-agree", "verdict"] == "agrees"
+    assert games.loc["px-violations", "verdict"] == "nothing-compared"
+    assert "px-violations" in summary.uncompared and "ms-agree" not in summary.uncompared
 
 
 def test_csv_and_parquet_hold_the_same_rows(tmp_path):
@@ -125,10 +132,12 @@ def test_a_failing_game_is_listed_and_does_not_stop_the_run(tmp_path, capsys):
                  "--jobs", "1"])
     assert code == 1
     games = read_table(tmp_path / "out" / "games.csv").set_index("game")
-    assert games.loc["good", "verdict"] == "agrees"
+    assert games.loc["good", "verdict"] == "nothing-compared"
     assert games.loc["bad", "verdict"] == "error"
     assert "ruleset" in games.loc["bad", "error"]
-    assert "failed: bad" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "failed: bad" in out and "nothing to compare: good" in out
+    assert "1 failed, 0 disagree with their moderators, 1 had nothing to compare" in out
 
 
 @pytest.mark.parametrize("make", ["missing", "file", "empty"])
@@ -192,6 +201,7 @@ def test_archive_site_lists_games_verdicts_and_players(tmp_path):
 
     root = tmp_path / "arch"
     shutil.copytree(GAMES / "palermo-athens", root / "athens")
+    shutil.copytree(FIXTURES / "audit" / "ms-agree", root / "b-agree")
     shutil.copytree(FIXTURES / "audit" / "ms-miscount", root / "miscount")
     (root / "broken").mkdir()
     (root / "broken" / "game.toml").write_text("title = [", encoding="utf-8")
@@ -199,8 +209,9 @@ def test_archive_site_lists_games_verdicts_and_players(tmp_path):
     build_archive_site(root, site, "it", public=True)
     index = lxml_html.fromstring((site / "index.html").read_text(encoding="utf-8"))
     rows = {tr.get("class"): tr.text_content() for tr in index.xpath("//table[@class='games']//tr[@class]")}
-    assert set(rows) == {"agrees", "disagrees", "error"}
+    assert set(rows) == {"agrees", "disagrees", "nothing-compared", "error"}
     assert "concorda" in rows["agrees"] and "non concorda" in rows["disagrees"]
+    assert "niente da confrontare" in rows["nothing-compared"]
     assert "TOML" in rows["error"]
     names = index.xpath("//ul[@class='players']//a/text()")
     assert "Λάμπρος" in names
