@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 
 from votal.audit.result import DISAGREES, NOTHING, verdict_of
-from votal.report import grammar, i18n
+from votal.report import engine_text, grammar, i18n
 from votal.report.formats import get_format, register, render
 from votal.report.public import select_audit
 from votal.report.render import render_template
@@ -89,7 +89,8 @@ def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
         rows += [_violation(v, lang) for v in result["violations"]]
     if result.get("review"):
         rows.append(Line(3, t("audit_review", lang)))
-        rows += [Line(4, f"{r['rule']} {r.get('player') or '?'}: «{r.get('text', '')}» "
+        rows += [Line(4, f"{r['rule']} {r.get('player') or '—'}: "
+                         f"«{engine_text.translate(r.get('text', ''), lang) or ''}» "
                          f"{', '.join(r.get('candidates') or ())}", r.get("url"))
                  for r in result["review"]]
     if d.get("edits"):
@@ -108,8 +109,8 @@ def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
     if d.get("eliminations"):
         rows.append(Line(3, t("audit_eliminations", lang)))
         rows += [Line(4, f"{'✓' if e['agrees'] else '✗'} {e.get('announced') or '—'} "
-                         f"({t('audit_' + e['source'], lang, where=e['where'])})"
-                         + (f" — {e['note']}" if e.get("note") else ""))
+                         f"({t('audit_' + e['source'], lang, where=_said(e['where'], lang))})"
+                         + (f" — {_said(e['note'], lang)}" if e.get("note") else ""))
                  for e in d["eliminations"]]
     if d.get("unread_announcements"):
         rows.append(Line(3, t("audit_unread", lang)))
@@ -158,13 +159,19 @@ def _line_diff(x: dict, lang: str) -> str:
         text += f"; {t('audit_missing', lang)}: {', '.join(x['missing'])}"
     if x.get("extra"):
         text += f"; {t('audit_extra', lang)}: {', '.join(x['extra'])}"
-    return text + (f" ({x['note']})" if x.get("note") else "")
+    return text + (f" ({_said(x['note'], lang)})" if x.get("note") else "")
 
 
 def _violation(v: dict, lang: str) -> Line:
-    note = f" — {v['note']}" if v.get("note") else ""
-    return Line(4, f"{v['rule']} {v.get('player') or '?'} ({v.get('post') or '-'}): "
+    said = _said(v["note"], lang) if v.get("note") else ""
+    note = f" — {said}" if said else ""
+    return Line(4, f"{v['rule']} {v.get('player') or '—'} ({v.get('post') or '-'}): "
                    f"{i18n.violation_text(v['rule'], lang)}{note}", v.get("url"))
+
+
+def _said(text: object, lang: str) -> str:
+    """A text of the tally or the audit in ``lang`` (report/engine_text.py)."""
+    return engine_text.translate(str(text), lang) or ""
 
 
 def _outcome(result: dict, lang: str) -> str:

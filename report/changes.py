@@ -64,8 +64,7 @@ def outcome_words(result: dict, lang: str = "en") -> str:
     o = result.get("outcome") or {}
     players = ", ".join(o.get("players") or [])
     key = _KIND_WORDS.get(o.get("kind") or "")
-    head = t(key, lang, players=players).strip() if key else \
-        f"?{' ' + players if players else ''}"   # no result yet
+    head = t(key or "watch_pending", lang, players=players).strip()   # no result yet: pending
     reason = reason_text(o["reason"], lang, player=players) if o.get("reason") else None
     detail = ", ".join(x for x in (reason, o.get("rule")) if x)
     return f"{head}{f' ({detail})' if detail else ''}"
@@ -97,8 +96,8 @@ def diff(before: dict | None, after: dict, lang: str = "en") -> list[Change]:
         else:
             out.append(Change("unvote", t("watch_was", lang, voter=voter, target=was["target"]),
                               _time(now.get("time")) if now else None, voter))
-    out += _new_items(before, after, "violations", "violation")
-    out += _new_items(before, after, "review", "review")
+    out += _new_items(before, after, "violations", "violation", lang)
+    out += _new_items(before, after, "review", "review", lang)
     if before and _outcome(before) != _outcome(after) and after.get("tally"):
         when = max((c.time for c in out if c.time), default=None)   # what the posts decided
         out.append(Change("outcome", outcome_words(after, lang), when))
@@ -109,10 +108,11 @@ def _key(item: dict) -> tuple:
     return (item.get("rule"), item.get("player"), item.get("post"))
 
 
-def _new_items(before: dict, after: dict, field: str, kind: str) -> list[Change]:
+def _new_items(before: dict, after: dict, field: str, kind: str, lang: str) -> list[Change]:
     seen = {_key(i) for i in before.get(field, [])}
+    post = t("post", lang)
     return [Change(kind, f"{i.get('rule')} {i.get('player') or '-'}"
-                   f"{' post ' + str(i['post']) if i.get('post') else ''}",
+                   f"{f' {post} ' + str(i['post']) if i.get('post') else ''}",
                    _time(i.get("time")), i.get("player"))
             for i in after.get(field, []) if _key(i) not in seen]
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from votal.errors import InputError
-from votal.report import escape, i18n
+from votal.report import engine_text, escape, i18n
 from votal.report.charts import timeline_svg
 from votal.report.public import select
 from votal.report.render import render_template
@@ -149,14 +149,16 @@ def vote_rows(data: dict, lang: str) -> list[dict]:
                      "rule": v.get("rule", ""), "violation": code, "reason": reason,
                      "window": "yes" if v.get("window") else "", "post": v.get("post"),
                      "url": v.get("url") or "", "weight": v.get("weight", 1),
-                     "note": v.get("note", "")})
+                     "note": engine_text.translate(v["note"], lang) or "" if v.get("note")
+                     else ""})
     for r in data.get("review", []):
         if r.get("rule") != "V-UNREADABLE-POST":
             continue
         rows.append(dict.fromkeys(csv_columns(False), "") | {
             "game": data.get("game"), "day": data.get("day"), "voter": r.get("player") or "",
             "status": "review", "violation": r["rule"],
-            "reason": f"{i18n.violation_text(r['rule'], lang)}: {r.get('text', '')}",
+            "reason": f"{i18n.violation_text(r['rule'], lang)}: "
+                      f"{engine_text.translate(r.get('text', ''), lang) or ''}",
             "post": r.get("post"), "url": r.get("url") or ""})
     return rows
 

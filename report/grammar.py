@@ -212,6 +212,8 @@ def named(name: str, case: str, lang: str) -> str:
 NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
     "votes": {"el": ("ψήφος", "ψήφοι"), "it": ("voto", "voti"),
               "ru": ("голос", "голоса", "голосов"), "en": ("vote", "votes")},
+    "voters": {"el": ("ψηφοφόρος", "ψηφοφόροι"), "it": ("votante", "votanti"),
+               "ru": ("голосующий", "голосующих", "голосующих"), "en": ("voter", "voters")},
     "players": {"el": ("παίκτης", "παίκτες"), "it": ("giocatore", "giocatori"),
                 "ru": ("игрок", "игрока", "игроков"), "en": ("player", "players")},
     "days": {"el": ("ημέρα", "ημέρες"), "it": ("giorno", "giorni"),

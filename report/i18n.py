@@ -98,6 +98,13 @@ STRINGS: dict[str, dict[str, str]] = {
                      "en": "voters"},
     "watch_changes": {"el": "αλλαγές: {items}", "it": "cambi: {items}",
                       "ru": "изменения: {items}", "en": "changes: {items}"},
+    # a change on the live screen (the line format's KIND keywords stay English, for scripts)
+    "watch_kind_vote": {"el": "ψήφος", "it": "voto", "ru": "голос", "en": "vote"},
+    "watch_kind_change": {"el": "αλλαγή", "it": "cambio", "ru": "смена", "en": "change"},
+    "watch_kind_unvote": {"el": "αναίρεση", "it": "ritiro", "ru": "снятие", "en": "unvote"},
+    "watch_kind_rule": {"el": "κανόνας", "it": "regola", "ru": "правило", "en": "rule"},
+    "watch_kind_review": {"el": "προς έλεγχο", "it": "da verificare", "ru": "на проверку",
+                          "en": "review"},
     "watch_violations": {"el": "παραβάσεις: {items}", "it": "violazioni: {items}",
                          "ru": "нарушения: {items}", "en": "violations: {items}"},
     "watch_absence": {"el": "θα χρεωθούν απουσία: {who}", "it": "riceverebbero un'assenza: {who}",
@@ -171,6 +178,8 @@ STRINGS: dict[str, dict[str, str]] = {
                "ru": "На проверку ведущему", "en": "For the moderators to check"},
     "revealed": {"el": "Αποκαλύψεις", "it": "Ruoli rivelati", "ru": "Раскрытые роли",
                  "en": "Revealed"},
+    "unknown_role": {"el": "ρόλος άγνωστος", "it": "ruolo sconosciuto", "ru": "роль неизвестна",
+                     "en": "role unknown"},
     "notes": {"el": "Σημειώσεις", "it": "Note", "ru": "Примечания", "en": "Notes"},
     "private": {"el": "ΙΔΙΩΤΙΚΑ (μόνο για τη ΣΕ)", "it": "PRIVATO (solo per i master)",
                 "ru": "СЕКРЕТНО (только для ведущих)", "en": "PRIVATE (moderators only)"},
@@ -634,6 +643,11 @@ def _undeclinable(template: str, lang: str, kw: dict) -> bool:
     return False
 
 
+def format_phrase(template: str, lang: str, values: dict) -> str:
+    """A template of the catalogue filled in, names declined and nouns counted (no @plain)."""
+    return _Phrase(lang).format(template, **values)
+
+
 def t(key: str, lang: str, *, ruleset: str | None = None, **kw: object) -> str:
     """The message ``key`` in ``lang`` with ``kw`` filled in (see the module docstring)."""
     template = text(key, lang, ruleset)
@@ -691,34 +705,3 @@ def status_text(status: str, lang: str) -> str:
 def _safe(word: object) -> str:
     """An unknown key from the input, kept to letters, digits and dashes (it is printed as ours)."""
     return "".join(c for c in str(word or "") if c.isalnum() or c in " -")[:40]
-
-
-# Engine notes the rules announce, in the report's language (public.PUBLIC_NOTE_RULES).
-NOTES: tuple[tuple[str, dict[str, str]], ...] = (
-    (r"MB-05: the lawyer defended blindly", {
-        "el": "Ο δικηγόρος υπερασπίστηκε στα τυφλά (MB-05).",
-        "it": "L'avvocato ha difeso alla cieca (MB-05).",
-        "ru": "Адвокат защищал вслепую (MB-05).",
-        "en": "The lawyer defended blindly (MB-05)."}),
-    (r"MB-06: .*", {
-        "el": "Αποκλεισμός για μη ψήφο· ο οικοδεσπότης μπορεί να κρατήσει τον πρώτο (MB-06).",
-        "it": "Rimossi per mancato voto; l'host può tenere il più votato (MB-06).",
-        "ru": "Удалены за отказ от голосования; ведущий может оставить лидера (MB-06).",
-        "en": "Players removed for no vote; the host may keep the leader (MB-06)."}),
-    (r"MS-02: hammer by (?P<who>.+) in post (?P<post>\S+)", {
-        "el": "Η καθοριστική ψήφος: {who}, μήνυμα {post} (MS-02).",
-        "it": "Voto decisivo: {who}, messaggio {post} (MS-02).",
-        "ru": "Решающий голос: {who}, сообщение {post} (MS-02).",
-        "en": "Hammer by {who} in post {post} (MS-02)."}),
-)
-
-
-def note_text(note: str, lang: str) -> str:
-    """A known engine note in ``lang``; any other note as it is (escaped by the renderer)."""
-    import re
-
-    for pattern, row in NOTES:
-        m = re.fullmatch(pattern, note)
-        if m:
-            return row[lang].format(**m.groupdict())
-    return note

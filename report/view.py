@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from markupsafe import Markup
 
-from votal.report import i18n
+from votal.report import engine_text, gamewords, i18n
 from votal.report.public import PUBLIC_REVIEW_RULES
 
 # Rulesets with a vote-change window after the deadline (PX-03: 20:05-20:10), in minutes.
@@ -78,6 +78,7 @@ class DayView:
     private: tuple[tuple[str, tuple[str, ...]], ...] = ()
     labels: dict = field(default_factory=dict)
     end_rule: str = ""   # the rule that ended the game (interfaces §3 ``end``), "" while it goes on
+    sep: str = "; "      # between the items of a list of clauses (Greek: "· ")
 
 
 def trusted(text: str) -> Markup:
@@ -127,11 +128,14 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
         violations=_violations(result.get("violations", []), tz, lang),
         review=_review([r for r in result.get("review", []) if not result.get("public")
                         or r.get("rule") in PUBLIC_REVIEW_RULES], lang),
-        revealed=tuple(revealed_text(r) for r in result.get("revealed", [])),
-        notes=tuple(i18n.note_text(n, lang) for n in result.get("notes", [])),
+        revealed=tuple(x for x in (revealed_text(r, lang, result.get("ruleset", ""),
+                                                 public=bool(result.get("public")))
+                                   for r in result.get("revealed", [])) if x),
+        notes=tuple(_notes(result.get("notes", []), lang)),
         private=() if result.get("public") else _private(result, lang),
         labels=_labels(result, lang),
         end_rule=rule_id((result.get("end") or {}).get("rule", "")),
+        sep=i18n.clause(lang),
     )
     if result.get("provisional"):
         when = i18n.short_time(result.get("as_of"), tz)
@@ -149,11 +153,28 @@ def _labels(result: dict, lang: str) -> dict[str, str]:
     return labels
 
 
-def revealed_text(item: object) -> str:
-    """A role the rules reveal publicly (PC-06, PX-18), "player: role"."""
-    if isinstance(item, dict):
-        return f"{item.get('player', '?')}: {item.get('role') or '?'}"
-    return str(item)
+def revealed_text(item: object, lang: str = "en", ruleset: str = "", *,
+                  public: bool = True) -> str:
+    """A role the rules reveal publicly (PC-06, PX-18): "Φωτεινή (Πολίτης)", the role in the
+    seed's words. A role the game file does not give: nothing in public (no "?": the moderator
+    announces it), "(unknown role)" in private."""
+    if not isinstance(item, dict):
+        return str(item)
+    player = str(item.get("player") or "")
+    role = gamewords.role(ruleset, item.get("role"), lang)
+    if not role:
+        return "" if public else f"{player} ({i18n.t('unknown_role', lang)})"
+    return f"{player} ({role})"
+
+
+def _notes(notes: list[str], lang: str) -> list[str]:
+    """The day's notes in ``lang`` (report/engine_text.py), each with the rule that made it."""
+    out = []
+    for n in notes:
+        said, rule = engine_text.note(n, lang)
+        if said:
+            out.append(f"{said} ({rule})" if rule and rule not in said else said)
+    return out
 
 
 def _int_or_none(value: str | int | None) -> int | None:
@@ -271,7 +292,7 @@ def _not_counted(result: dict, changed: set[str], lang: str) -> tuple[Line, ...]
         code = why.get(v.get("post"))
         reason = (i18n.violation_text(code, lang) if code
                   else i18n.vote_reason(status, v.get("rule", ""), lang))
-        note = "" if result.get("public") else v.get("note", "")
+        note = "" if result.get("public") else _note(v.get("note"), lang)
         if not v.get("target") and not code:   # MS-01: an unvote is not a vote that failed
             lines.append(Line(v.get("voter", ""), trusted(i18n.t("unvote", lang)), v.get("url"),
                               i18n.short_time(v.get("time"), tz), trusted(""), rule_id(""), note))
@@ -294,8 +315,13 @@ def _violations(items: list[dict], tz: str | None, lang: str) -> tuple[Line, ...
         lines.append(Line(v.get("player") or "—", "", v.get("url"),
                           i18n.short_time(v.get("time"), tz),
                           trusted(i18n.violation_text(v.get("rule", ""), lang)),
-                          rule_id(v.get("rule", "")), v.get("note", "")))
+                          rule_id(v.get("rule", "")), _note(v.get("note"), lang)))
     return tuple(lines)
+
+
+def _note(text: object, lang: str) -> str:
+    """The tally's note of a vote or violation in ``lang``; "" when it only repeats the line."""
+    return engine_text.translate(str(text), lang) or "" if text else ""
 
 
 def _review(items: list[dict], lang: str) -> tuple[Line, ...]:
@@ -306,23 +332,36 @@ def _review(items: list[dict], lang: str) -> tuple[Line, ...]:
 
 
 def _private(result: dict, lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The private section: roles, ability effects, weights > 1, the draw seed."""
+    """The private section: roles and factions in the report's words (report/gamewords.py),
+    ability effects, weights > 1, names read inexactly, the draw seed."""
     p = result.get("private") or {}
-    roles = tuple(f"{k}: {v}" for k, v in (p.get("roles") or {}).items())
-    factions = tuple(f"{k}: {v}" for k, v in (p.get("factions") or {}).items())
-    weights_given = tuple(f"{k}: {v}" for k, v in (p.get("weights") or {}).items())
-    effects = tuple(" ".join(x for x in (e.get("rule", ""), e.get("actor") or "", "→",
-                                         e.get("target") or "", "—", e.get("effect", "")) if x)
-                    for e in p.get("effects") or [])
-    weights = tuple(f"{v['voter']} → {v.get('target')}: {i18n.t('weight', lang)} {v['weight']}"
+    ruleset = result.get("ruleset", "")
+    roles = tuple(f"{k} ({gamewords.role(ruleset, v, lang) or v})"
+                  for k, v in (p.get("roles") or {}).items())
+    factions = tuple(f"{k} ({gamewords.faction(v, lang)})"
+                     for k, v in (p.get("factions") or {}).items())
+    weight = i18n.t("weight", lang)
+    weights_given = tuple(f"{k} ({weight} {v})" for k, v in (p.get("weights") or {}).items())
+    effects = tuple(_effect(e, lang) for e in p.get("effects") or [])
+    weights = tuple(f"{v['voter']} → {v.get('target')} ({weight} {v['weight']})"
                     for v in result.get("votes", []) if int(v.get("weight", 1)) > 1)
     seed = () if p.get("seed") is None else (str(p["seed"]),)
     # interfaces.md §3 resolved_by: how votal read a name that was not exact (private: the
     # moderator checks these; public_view drops the key)
-    names = tuple(f"{v['voter']} → {v.get('target')}: {v['resolved_by']} ({i18n.t('post', lang)} "
-                  f"{v.get('post')})" for v in result.get("votes", []) if v.get("resolved_by"))
+    names = tuple(f"{v['voter']} → {v.get('target')}: {gamewords.reading(v['resolved_by'], lang)} "
+                  f"({i18n.t('post', lang)} {v.get('post')})"
+                  for v in result.get("votes", []) if v.get("resolved_by"))
     parts = ((i18n.t("roles", lang), roles), (i18n.t("factions", lang), factions),
              (i18n.t("effects", lang), effects + weights),
              (i18n.t("resolved_by", lang), names),
              (i18n.t("weight", lang), weights_given), (i18n.t("seed", lang), seed))
     return tuple((k, v) for k, v in parts if v)
+
+
+def _effect(e: dict, lang: str) -> str:
+    """"Chris → Anna, Dora: αντιστροφή ψήφων (PX-08)"."""
+    who = " → ".join(x for x in (e.get("actor") or "", e.get("target") or "") if x)
+    said = engine_text.translate(str(e.get("effect", "")), lang) or ""
+    rule = rule_id(e.get("rule", ""))
+    text = ": ".join(x for x in (who, said) if x)
+    return f"{text} ({rule})" if rule else text

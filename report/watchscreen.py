@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from votal.report.changes import leaders, line, stamp
-from votal.report.i18n import t
+from votal.report.i18n import clause, t
 from votal.report.terminal import write_out
 
 if TYPE_CHECKING:
@@ -123,12 +123,12 @@ class LiveScreen:
                           str(row["votes"]), voters)
         parts = [head, status, table]
         news = [c for c, _ in tick.changes if c.kind not in ("violation",)]
+        sep = clause(lang)
         if news:
             parts.append(Text(t("watch_changes", lang,
-                                items="; ".join(f"{c.kind} {c.what}" for c in news)),
-                              style="yellow"))
+                                items=sep.join(_said(c, lang) for c in news)), style="yellow"))
         if self._violations:
-            parts.append(Text(t("watch_violations", lang, items="; ".join(self._violations[-5:])),
+            parts.append(Text(t("watch_violations", lang, items=sep.join(self._violations[-5:])),
                               style="red"))
         if tick.pending:
             key = "watch_absence" if tick.warning else "watch_not_voted"
@@ -140,6 +140,16 @@ class LiveScreen:
         self.__exit__()
         write_out(text, self.fmt, self.stream)
         self.stream.flush()
+
+
+def _said(change, lang: str) -> str:
+    """A change on the screen: its kind in the screen's language (the line format's KIND
+    keywords are for scripts), then what it is; a result, the absences, the close say it all."""
+    key = f"watch_kind_{change.kind}"
+    return f"{t(key, lang)} {change.what}" if key in KIND_KEYS else change.what
+
+
+KIND_KEYS = frozenset(f"watch_kind_{k}" for k in ("vote", "change", "unvote", "rule", "review"))
 
 
 def pick_screen(fmt: str, stream=None):

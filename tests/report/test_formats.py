@@ -118,11 +118,14 @@ def test_csv_one_row_per_vote_post():
 
 def test_private_report_shows_roles_weights_review_and_notes():
     out = render(sample("el-palermo-mayor"), "text", public=False)
-    assert "Δήμητρα: mayor" in out
-    assert "Δήμητρα → Άρης: βάρος 2" in out
+    assert "Δήμητρα (Δήμαρχος)" in out          # the seed's role name, not the key "mayor"
+    assert "Φώτης (godfather)" in out           # a role that is no key: as the file writes it
+    assert "Φώτης (μαφία)· Δήμητρα (πολίτες)" in out   # factions in Greek, "·" between them
+    assert "Δήμητρα → Άρης (βάρος 2)" in out
     assert "Βασούλα" in out and "V-UNKNOWN-TARGET" in out
     pub = render(sample("el-palermo-mayor"), "text")
     assert "mayor" not in pub and "godfather" not in pub and "Βασούλα" not in pub
+    assert "Δήμαρχος" not in pub
 
 
 def test_html_page_is_standalone_with_inline_chart():
@@ -151,4 +154,8 @@ def test_a_running_count_with_no_votes_yet_renders():
 def test_revealed_roles_are_public_pc06():
     d = sample("it-lupus-runoff")
     d["revealed"] = [{"player": "Gilda", "role": "lupo", "rule": "PC-06"}]
-    assert "[b]Ruoli rivelati:[/b] Gilda: lupo" in render(d, "bbcode")
+    assert "[b]Ruoli rivelati:[/b] Gilda (Lupo Mannaro)" in render(d, "bbcode")
+    assert "[b]Раскрытые роли:[/b] Gilda (оборотень)" in render(d, "bbcode", lang="ru")
+    d["revealed"] = [{"player": "Gilda", "role": None, "rule": "PC-06"}]
+    assert "Ruoli rivelati" not in render(d, "bbcode")   # no "?": the moderator announces it
+    assert "Gilda (ruolo sconosciuto)" in render(d, "bbcode", public=False)

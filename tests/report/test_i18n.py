@@ -8,20 +8,33 @@ import string
 
 import pytest
 
-from votal.report import i18n
+from votal.report import engine_text, gamewords, i18n
 from votal.report.i18n import LANGUAGES
+
+CATALOGUE = (i18n, engine_text, gamewords)
 
 
 def _tables() -> dict[str, dict[str, dict[str, str]]]:
-    """Every table of the catalogue, as name → key → language → text."""
+    """Every table of the catalogue's modules, as name → key → language → text (the nested
+    ROLES of gamewords by ruleset; engine_text's rows that say nothing left out)."""
     out: dict[str, dict[str, dict[str, str]]] = {}
-    for name, value in vars(i18n).items():
-        if name.startswith("__") or not isinstance(value, (dict, tuple)) or not value:
-            continue
-        rows = dict(value) if isinstance(value, tuple) else value
-        first = next(iter(rows.values()))
-        if isinstance(first, dict) and set(first) & set(LANGUAGES):
-            out[name] = rows
+    for module in CATALOGUE:
+        for name, value in vars(module).items():
+            if name.startswith("__") or not isinstance(value, (dict, tuple)) or not value:
+                continue
+            try:
+                rows = dict(value) if isinstance(value, tuple) else value
+            except (TypeError, ValueError):
+                continue
+            if all(isinstance(v, dict) and all(isinstance(x, dict) for x in v.values())
+                   for v in rows.values()):
+                for sub, subrows in rows.items():   # ROLES: ruleset → key → language
+                    out[f"{module.__name__}.{name}[{sub}]"] = subrows
+                continue
+            rows = {k: v for k, v in rows.items() if v is not None}
+            first = next(iter(rows.values()), None)
+            if isinstance(first, dict) and set(first) & set(LANGUAGES):
+                out[f"{module.__name__}.{name}"] = rows
     return out
 
 
@@ -36,7 +49,10 @@ def _fields(text: str) -> set[str]:
 
 
 def test_the_catalogue_is_found():
-    assert {"STRINGS", "OUTCOMES", "REASONS", "VIOLATIONS", "NOTES"} <= set(_tables())
+    names = set(_tables())
+    for table in ("i18n.STRINGS", "i18n.OUTCOMES", "i18n.REASONS", "i18n.VIOLATIONS",
+                  "engine_text.TEXTS", "gamewords.CAUSES", "gamewords.ROLES[mafia-baku]"):
+        assert f"votal.report.{table}" in names, table
 
 
 def test_every_message_has_all_four_languages():

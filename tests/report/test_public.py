@@ -9,7 +9,7 @@ import tomllib
 import pytest
 from lxml import html as lxml_html
 
-from votal.report import FORMATS, escape, public_view, render
+from votal.report import FORMATS, escape, gamewords, public_view, render
 from votal.report.i18n import (
     END_NOTES,
     LANGUAGES,
@@ -70,7 +70,8 @@ def _private_facts(game_toml) -> dict:
     factions = {p["name"]: p["faction"] for p in g["players"] if p.get("faction")}
     users = [(e["actor"], ABILITY_RULES[e["type"]]) for e in g.get("events", [])
              if e.get("actor") and e["type"] in ABILITY_RULES]
-    return {"title": g["title"], "roles": roles, "factions": factions, "users": users}
+    return {"title": g["title"], "roles": roles, "factions": factions, "users": users,
+            "ruleset": g["ruleset"]}
 
 
 def _our_words(lang: str) -> str:
@@ -89,7 +90,11 @@ def _assert_no_leak(out: str, facts: dict, lang: str, where: str,
         body = body.replace(r, "").replace(escape.markdown(r), "")
     ours = _our_words(lang)
     lines = body.casefold().splitlines()
-    for holder, word in list(facts["roles"].items()) + list(facts["factions"].items()):
+    # a role or faction as the game file writes it and as a report says it (report/gamewords.py)
+    said = [(h, w) for h, r in facts["roles"].items()
+            for w in {r, gamewords.role(facts.get("ruleset", ""), r, lang)}]
+    said += [(h, w) for h, f in facts["factions"].items() for w in {f, gamewords.faction(f, lang)}]
+    for holder, word in said:
         w = word.casefold()
         if w not in ours:     # "lawyer" is our own word in MB-05's public outcome
             assert not re.search(rf"\b{re.escape(w)}\b", body.casefold()), (where, word)
@@ -106,8 +111,9 @@ def _assert_no_leak(out: str, facts: dict, lang: str, where: str,
         assert not re.search(rf"\b{secret}\b", body, re.I) or secret == "private", (where, secret)
 
 
-def _revealed(result: dict, fmt: str) -> tuple[str, ...]:
-    shown = tuple(revealed_text(r) for r in result.get("revealed", []))
+def _revealed(result: dict, fmt: str, lang: str) -> tuple[str, ...]:
+    shown = tuple(revealed_text(r, lang, result.get("ruleset", ""))
+                  for r in result.get("revealed", []))
     if fmt == "json":
         shown += tuple(str(r.get("role")) for r in result.get("revealed", [])
                        if isinstance(r, dict))
@@ -159,7 +165,7 @@ def test_public_reports_of_every_game_leak_nothing(game):
                     out = _json_words(json.loads(out))
                 if fmt == "html":
                     out = _visible_text(out)
-                _assert_no_leak(out, facts, lang, where, _revealed(result, fmt))
+                _assert_no_leak(out, facts, lang, where, _revealed(result, fmt, lang))
 
 
 @pytest.mark.parametrize("scenario", ["px-window-mayor", "px-abilities"])
