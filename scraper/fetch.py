@@ -406,12 +406,12 @@ class _Run:
         engine = self._engine()
         if not html.strip():  # an empty answer: said so, never handed to a parser (issue 20)
             raise explain_empty(url, html, engine)
-        posts = engine.parse_page(html, page_url, self.tz, dated.astimezone(self.tz))
+        # posts and pagination from one parse of the page (issue 22)
+        posts, info = engine.read_page(html, page_url, self.tz, dated.astimezone(self.tz))
         if dated_by == "local-clock":
             self._say_undated(engine, html, page_url, posts, url, fetched)
         if not posts:
             raise explain_empty(url, html, engine)
-        info = engine.page_info(html, page_url)
         self._check_repeat(number, url, posts)
         if self.limit is None:
             span = (info.last - self.start + 1) if info.last is not None else 0

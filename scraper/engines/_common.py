@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import lru_cache
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
@@ -27,6 +28,7 @@ from votal.scraper.normalize import (
     clean,
     document,
     drop_all,
+    first_match,
     has_class,
     inner_html,
     normalize_colors,
@@ -53,7 +55,8 @@ def load(page: str | bytes) -> etree._Element:
     return document(as_text(page))
 
 
-_BASE_HREF = etree.XPath("//head/base/@href | //base/@href")
+# every <base href> in document order (the one in <head> among them)
+_BASE_HREF = xpath("//base/@href")
 
 
 def base_url(doc: etree._Element, url: str) -> str:
@@ -69,21 +72,38 @@ def absolute(base: str, href: str | None) -> str | None:
 
 
 def joined(base: str, href: str) -> str:
-    """``absolute`` for a link known to be non-empty (a built link, or one already checked)."""
-    return urljoin(base, href.strip())
+    """``absolute`` for a link known to be non-empty (a built link, or one already checked).
+
+    A link with a path and a query or fragment (``./viewtopic.php?p=5#p5``, one per post) is
+    resolved by its path, once per page, and the rest appended: what ``urljoin`` gives, since
+    it copies a non-empty query and fragment as they are (issue 22)."""
+    href = href.strip()
+    m = _PATH_AND_REST.fullmatch(href)
+    if m is None:
+        return urljoin(base, href)
+    return _resolved(base, m.group(1)) + m.group(2)
+
+
+# a path, then a non-empty query and/or fragment without the characters urlsplit removes
+_PATH_AND_REST = re.compile(r"([^?#]+)((?:\?[^#\t\r\n]+)?(?:#[^\t\r\n]+)?)")
+
+
+@lru_cache(maxsize=512)
+def _resolved(base: str, path: str) -> str:
+    return urljoin(base, path)
 
 
 def first(el: etree._Element, expr: str | etree.XPath, **variables) -> etree._Element | None:
-    found = xpath(expr)(el, **variables)
-    return found[0] if found else None
+    """The first match of ``expr`` in document order (a one-step search stops there)."""
+    return first_match(el, expr, **variables)
 
 
 def first_of(el: etree._Element, *exprs: str | etree.XPath, **variables) -> etree._Element | None:
     """The first match of the first XPath that matches (priority order, not document order)."""
     for expr in exprs:
-        found = xpath(expr)(el, **variables)
-        if found:
-            return found[0]
+        found = first_match(el, expr, **variables)
+        if found is not None:
+            return found
     return None
 
 
@@ -156,7 +176,9 @@ def body_html(body: etree._Element, chrome: tuple[str, ...] | list[str],
 class PageContext:
     """What every post of one page is read with: the page's URL, the URL its links resolve
     against, the thread's first-page URL, the zone and moment text times are read in, the
-    page's languages (:func:`languages`)."""
+    page's languages (:func:`languages`) and, when the page was read whole
+    (:meth:`PagedEngine.read_page`), its :class:`PageInfo`, read before any body was rewritten
+    (None: :meth:`PagedEngine.read_page_info` reads it when a post's number needs it)."""
 
     url: str
     base: str
@@ -164,6 +186,7 @@ class PageContext:
     tz: ZoneInfo | timezone
     now: datetime | None
     langs: list[str]
+    info: PageInfo | None = None
 
     def where(self, pid: str) -> str:
         """How an error names the post: ``URL: post ID``."""
@@ -181,10 +204,11 @@ class PageContext:
 class PagedEngine(Engine):
     """An engine read from the HTML of its thread pages.
 
-    ``page_info`` and ``parse_page`` take a page as text or bytes (legacy encodings decoded),
-    hand a page in the markup of a declared variant to that variant, open the document once and
-    call what the adapter implements: :meth:`read_page_info` (with the URL links resolve
-    against) and :meth:`read_posts` (with the page's :class:`PageContext`).
+    ``page_info``, ``parse_page`` and ``read_page`` (both from one parse, what a scrape asks)
+    take a page as text or bytes (legacy encodings decoded), hand a page in the markup of a
+    declared variant to that variant, open the document once and call what the adapter
+    implements: :meth:`read_page_info` (with the URL links resolve against) and
+    :meth:`read_posts` (with the page's :class:`PageContext`).
     """
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
@@ -202,9 +226,24 @@ class PagedEngine(Engine):
         if variant is not None:
             return variant.parse_page(text, url, tz, now)
         doc = load(text)
+        return self.read_posts(doc, self._context(doc, url, tz, now, None))
+
+    def read_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
+        text = as_text(html)
+        variant = self.variant_for(text)
+        if variant is not None:
+            return variant.read_page(text, url, tz, now)
+        doc = load(text)
         base = base_url(doc, url)
-        return self.read_posts(doc, PageContext(url, base, self.thread_url(url), tz, now,
-                                                languages(doc)))
+        # before the posts: reading them rewrites their bodies in the tree
+        info = self.read_page_info(doc, base, url)
+        return self.read_posts(doc, self._context(doc, url, tz, now, info, base)), info
+
+    def _context(self, doc: etree._Element, url: str, tz: ZoneInfo, now: datetime | None,
+                 info: PageInfo | None, base: str | None = None) -> PageContext:
+        return PageContext(url, base or base_url(doc, url), self.thread_url(url), tz, now,
+                           languages(doc), info)
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
         """Where the page at ``url`` sits in its thread (``base``: what its links resolve

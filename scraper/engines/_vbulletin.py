@@ -297,9 +297,9 @@ class VBulletinEngine(PagedEngine):
         offset = (self.page_number(doc, page.url) - 1) * self.per_page
         # vB 3/4 print every time at the viewer's offset of the moment ("All times are GMT +1"):
         # the page's own statement, not the zone assumed, dates its posts (engines/_zone.py)
-        page = replace(page, tz=page_zone(doc) or page.tz)
-        return [self.read_post(el, offset + i + 1, page)
-                for i, el in enumerate(find(doc, self.posts))]
+        posts = find(doc, self.posts)
+        page = replace(page, tz=page_zone(doc, after=posts[-1] if posts else None) or page.tz)
+        return [self.read_post(el, offset + i + 1, page) for i, el in enumerate(posts)]
 
     def read_post(self, el: etree._Element, fallback: int, page: PageContext) -> Post:
         """One post (``fallback``: its number when the page prints none)."""

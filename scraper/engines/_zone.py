@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.scraper.engines._common import find, first
+from votal.scraper.engines._common import first
 from votal.scraper.normalize import text_of
 
 # "All times are UTC + 1 hour [ DST ]" / "UTC + 5.5 hours" (phpBB 3.0), "All times are
@@ -86,16 +86,33 @@ def _offset_minutes(m: re.Match[str]) -> int:
 _PHPBB31_OFFSET = re.compile(r"UTC[+-]\d{2}:\d{2}(?![\d:])")
 
 
+# every text node, not only an element's first one: prosilver 3.0 puts the line after two links
+# ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour")
+_CANDIDATES = "[contains(., 'UTC') or contains(., 'GMT')][not(ancestor::script) and not(ancestor::style)]"
+_IN_PAGE = etree.XPath("/descendant::text()" + _CANDIDATES)
+_AFTER = etree.XPath("following::text()" + _CANDIDATES)
+
+
 def page_zone(doc: etree._Element, tz: ZoneInfo | timezone | None = None,
-              now: datetime | None = None) -> ZoneInfo | timezone | None:
+              now: datetime | None = None, after: etree._Element | None = None
+              ) -> ZoneInfo | timezone | None:
     """The zone the page says its times are in, or None; ``tz`` and ``now`` (the zone times are
-    otherwise read in, the fetch time) settle phpBB 3.1+'s bare offset (module docstring)."""
-    # every text node, not only an element's first one: prosilver 3.0 puts the line after two
-    # links ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour").
-    # The last line wins: the engine prints it in the footer (subsilver2 in the header too),
-    # below any post that quotes such a line.
-    nodes = find(doc, "//text()[contains(., 'UTC') or contains(., 'GMT')]"
-                      "[not(ancestor::script) and not(ancestor::style)]")
+    otherwise read in, the fetch time) settle phpBB 3.1+'s bare offset (module docstring).
+
+    The last line of the page wins: the engine prints it in the footer (subsilver2 in the header
+    too), below any post that quotes such a line. ``after`` (the page's last post) says where
+    to look first: the text that follows it, the footer; the whole page is read only when no
+    line stands there (issue 22: the same line, found without reading every text of the page)."""
+    if after is not None:
+        found = _zone_in(_AFTER(after), tz, now)
+        if found is not None:
+            return found
+    return _zone_in(_IN_PAGE(doc), tz, now)
+
+
+def _zone_in(nodes: list, tz: ZoneInfo | timezone | None, now: datetime | None
+             ) -> ZoneInfo | timezone | None:
+    """The zone of the last of ``nodes`` (text nodes, in document order) that is a zone line."""
     for node in reversed(nodes):
         el = node.getparent()
         if el is None:

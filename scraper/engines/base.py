@@ -170,6 +170,13 @@ class Engine:
     def page_info(self, html: str, url: str) -> PageInfo:
         raise NotImplementedError
 
+    def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
+        """``parse_page`` and ``page_info`` of one page, the page parsed once (what a scrape
+        asks of every page it fetches). This default calls both; an engine read from a parsed
+        document overrides it so that the document is opened once."""
+        return self.parse_page(html, url, tz, now), self.page_info(html, url)
+
     def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
         """URL of page ``page`` (1-based) of the thread whose first page is ``thread_url``;
         ``info`` is a page of the same thread already read (its ``per_page`` is the page size

@@ -62,6 +62,7 @@ from votal.scraper.normalize import (
     normalize_colors,
     text_of,
     xp,
+    xpath,
 )
 
 BATCH = 20
@@ -212,9 +213,9 @@ def _quote_ref(number: str | None, quoted_topic: str | None, topic: int | None) 
     return f"#{number}"
 
 
-_LIGHTBOX_META = etree.XPath(f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]")
-_QUOTE_CONTROLS = etree.XPath(".//*[@class='quote-controls']")
-_SPOILERS = etree.XPath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]")
+_LIGHTBOX_META = xpath(f".//*[{has_class('lightbox-wrapper')}]//*[{has_class('meta')}]")
+_QUOTE_CONTROLS = xpath(".//*[@class='quote-controls']")
+_SPOILERS = xpath(f".//*[{has_class('spoiler')} or {has_class('spoiled')}]")
 
 
 def _convert_quote(q: etree._Element, topic: int | None) -> int:
@@ -363,17 +364,30 @@ class Discourse(Engine):
         html = _text(html)
         if _JSON_START(html):
             return PageInfo(current=1, last=1, next_url=None)
-        doc = document(html)
-        m = re.search(r"[?&]page=(\d+)", url)
-        nxt = xp(doc, "//link[@rel='next']/@href | //a[@rel='next']/@href")
-        current = int(m.group(1)) if m else 1
-        return PageInfo(current, None if nxt else current, urljoin(url, nxt[0]) if nxt else None)
+        return _crawler_info(document(html), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         html = _text(html)
         if _JSON_START(html):
             return parse_posts_json(html, url, link=True)
         return _parse_crawler(document(html), self.thread_url(url), url)
+
+    def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
+        html = _text(html)
+        if _JSON_START(html):
+            return parse_posts_json(html, url, link=True), PageInfo(current=1, last=1,
+                                                                   next_url=None)
+        doc = document(html)
+        info = _crawler_info(doc, url)  # before the posts: reading them rewrites their bodies
+        return _parse_crawler(doc, self.thread_url(url), url), info
+
+
+def _crawler_info(doc: etree._Element, url: str) -> PageInfo:
+    m = re.search(r"[?&]page=(\d+)", url)
+    nxt = xp(doc, "//link[@rel='next']/@href | //a[@rel='next']/@href")
+    current = int(m.group(1)) if m else 1
+    return PageInfo(current, None if nxt else current, urljoin(url, nxt[0]) if nxt else None)
 
 
 _JSON_START = re.compile(r"\s*\{").match  # lstrip().startswith("{") without copying the page

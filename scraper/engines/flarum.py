@@ -227,27 +227,39 @@ class Flarum(Engine):
         return base if page <= 1 else f"{base}?page={page}"
 
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
-        html = as_text(html)
-        if html.lstrip().startswith("{"):
-            return PageInfo(1, 1, None)
-        current = _page_of(url)
-        doc = document(html)
-        nxt = [h for h in doc.xpath("//head/link[@rel='next']/@href")]
-        stream = stream_of(api_document(html, url))
-        last = max(current, -(-len(stream) // PER_PAGE)) if stream else (None if nxt else current)
-        return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
+        return _page_info(as_text(html), url, None)
 
     def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         html = as_text(html)
-        doc = api_document(html, url)
-        if not doc:
-            return []
-        stream = stream_of(doc)
-        only = None
-        if not html.lstrip().startswith("{") and stream:  # the page's own slice of the thread
-            k = (_page_of(url) - 1) * PER_PAGE
-            only = [str(i) for i in stream[k:k + PER_PAGE]]
-        return posts_of(doc, url, only=only)
+        return _posts(html, url, api_document(html, url))
+
+    def read_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
+        html = as_text(html)
+        doc = api_document(html, url)  # read once for both
+        return _posts(html, url, doc), _page_info(html, url, doc)
+
+
+def _page_info(html: str, url: str, doc: dict | None) -> PageInfo:
+    """Where the page sits (``doc``: its JSON:API document, when already read)."""
+    if html.lstrip().startswith("{"):
+        return PageInfo(1, 1, None)
+    current = _page_of(url)
+    nxt = [h for h in document(html).xpath("//head/link[@rel='next']/@href")]
+    stream = stream_of(api_document(html, url) if doc is None else doc)
+    last = max(current, -(-len(stream) // PER_PAGE)) if stream else (None if nxt else current)
+    return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
+
+
+def _posts(html: str, url: str, doc: dict) -> list[Post]:
+    if not doc:
+        return []
+    stream = stream_of(doc)
+    only = None
+    if not html.lstrip().startswith("{") and stream:  # the page's own slice of the thread
+        k = (_page_of(url) - 1) * PER_PAGE
+        only = [str(i) for i in stream[k:k + PER_PAGE]]
+    return posts_of(doc, url, only=only)
 
 
 register(Flarum())

@@ -129,7 +129,16 @@ class Forumotion(Engine):
         return _page_info(document(html), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
+        return self._posts(document(html), url, tz, now)
+
+    def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
         doc = document(html)
+        info = _page_info(doc, url)  # before the posts: reading them rewrites their bodies
+        return self._posts(doc, url, tz, now), info
+
+    def _posts(self, doc: etree._Element, url: str, tz: ZoneInfo, now: datetime | None
+               ) -> list[Post]:
         thread = self.thread_url(url)
         langs = languages(doc)
         m = _TOPIC_PATH.match(urlsplit(url).path)

@@ -159,9 +159,13 @@ class Invision(Engine):
         return _page_info(document(html), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
+        return self.read_page(html, url, tz, now)[0]
+
+    def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
         variant = self.variant_for(html)
         if variant is not None:
-            return variant.parse_page(html, url, tz, now)
+            return variant.read_page(html, url, tz, now)
         doc = document(html)
         info = _page_info(doc, url)
         thread = self.thread_url(url)
@@ -177,7 +181,7 @@ class Invision(Engine):
         for i, art in enumerate(articles):
             number = (info.current - 1) * per_page + i + 1 if per_page else None
             posts.append(_post(art, number, thread, url, tz, now, langs))
-        return posts
+        return posts, info
 
 
 def _per_page(doc: etree._Element, info: PageInfo, count: int) -> int | None:

@@ -154,17 +154,19 @@ class MyBB(Engine):
         return urlunsplit((p.scheme, p.netloc, p.path, urlencode(query), ""))
 
     def page_info(self, html: str, url: str) -> PageInfo:
-        doc = document(html)
-        cur = [text_of(e) for e in xp(doc, f"//*[{has_class('pagination_current')}]")]
-        current = int(cur[0]) if cur and cur[0].isdigit() else 1
-        numbers = [int(text_of(a)) for a in xp(doc, 
-            f"//*[{has_class('pagination')}]//a") if text_of(a).isdigit()]
-        nxt = xp(doc, f"//a[{has_class('pagination_next')}]/@href")
-        last = max([current, *numbers])
-        return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
+        return _page_info(document(html), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
+        return self._posts(document(html), url, tz, now)
+
+    def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
         doc = document(html)
+        info = _page_info(doc, url)  # before the posts: reading them rewrites their bodies
+        return self._posts(doc, url, tz, now), info
+
+    def _posts(self, doc: etree._Element, url: str, tz: ZoneInfo, now: datetime | None
+               ) -> list[Post]:
         thread = self.thread_url(url)
         langs = languages(doc)
         posts = []
@@ -174,6 +176,16 @@ class MyBB(Engine):
                 continue
             posts.append(_post(el, pid, thread, url, tz, now, langs))
         return _names_from_quotes(posts)
+
+
+def _page_info(doc: etree._Element, url: str) -> PageInfo:
+    cur = [text_of(e) for e in xp(doc, f"//*[{has_class('pagination_current')}]")]
+    current = int(cur[0]) if cur and cur[0].isdigit() else 1
+    numbers = [int(text_of(a)) for a in xp(doc, f"//*[{has_class('pagination')}]//a")
+               if text_of(a).isdigit()]
+    nxt = xp(doc, f"//a[{has_class('pagination_next')}]/@href")
+    last = max([current, *numbers])
+    return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
 
 
 def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime | None,

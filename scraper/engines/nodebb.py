@@ -117,7 +117,18 @@ class NodeBB(Engine):
         return base if page <= 1 else f"{base}?page={page}"
 
     def page_info(self, html: str, url: str) -> PageInfo:
+        return self._page_info(document(html), url)
+
+    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
+        return self._posts(document(html), url)
+
+    def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
         doc = document(html)
+        info = self._page_info(doc, url)  # before the posts: reading them rewrites their bodies
+        return self._posts(doc, url), info
+
+    def _page_info(self, doc: etree._Element, url: str) -> PageInfo:
         pag = _ajaxify(doc).get("pagination") or {}
         m = re.search(r"[?&]page=(\d+)", url)
         current = int(pag.get("currentPage") or (m.group(1) if m else 1))
@@ -133,8 +144,7 @@ class NodeBB(Engine):
             last = current
         return PageInfo(current, last, next_url)
 
-    def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
-        doc = document(html)
+    def _posts(self, doc: etree._Element, url: str) -> list[Post]:
         thread = self.thread_url(url)
         return [_post(li, thread, url) for li in xp(doc, "//li[@component='post'][@data-pid]")]
 

@@ -66,6 +66,7 @@ _SIDE_PROFILE = f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofil
 _POSTBODY = f".//*[{cls('postbody')}]"
 _CONTENT = f".//div[{cls('content')}]"
 _NOTICE = f".//div[{cls('notice')}]"
+_POSTS = f"//div[starts-with(@id, 'p')][{cls('post')}][.//*[{cls('postbody')}]]"
 
 
 def _query(url: str) -> dict[str, str]:
@@ -195,18 +196,19 @@ class PhpBB(PagedEngine):
         return _page_info(doc, base, url)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
-        info = _page_info(doc, page.base, page.url)
+        info = page.info or _page_info(doc, page.base, page.url)
         topic = _topic(doc, page.url)
         step = info.per_page or DEFAULT_STEP
         start = int(_query(page.url).get("start") or 0) or (info.current - 1) * step
-        page = replace(
+        posts = find(doc, _POSTS)
+        anchors = [] if posts else _table_anchors(doc)
+        last = (posts or anchors or [None])[-1]
+        page = replace(  # the zone the page states (_zone.py), in its footer after the posts
             page, thread=self.thread_url(page.link(topic)) if topic else page.thread,
-            tz=page_zone(doc, page.tz, page.now) or page.tz)  # the zone the page states (_zone.py)
-        posts = find(doc, f"//div[{cls('post')}][starts-with(@id, 'p')]"
-                          f"[.//*[{cls('postbody')}]]")
+            tz=page_zone(doc, page.tz, page.now, after=last) or page.tz)
         if posts:
             return [_post(p, start + i + 1, page) for i, p in enumerate(posts)]
-        return [_table_post(a, start + i + 1, page) for i, a in enumerate(_table_anchors(doc))]
+        return [_table_post(a, start + i + 1, page) for i, a in enumerate(anchors)]
 
 
 # ---- subsilver2 and its table-layout children --------------------------------------------
@@ -350,8 +352,9 @@ def _post(div: etree._Element, num: int, page: PageContext) -> Post:
         div, f".//p[{cls('author')}]//*[{cls('username')}]", f".//p[{cls('author')}]//strong")
     author = text_of(name_el)  # "" when none: the post is kept, problems ["author"] (issue 11)
     m = _USER_ID.search(user.get("href")) if user is not None else None
-    content = _in_postbody(div, _CONTENT)
-    notice = _in_postbody(div, _NOTICE)
+    bodies = _postbodies(div)
+    content = _in_postbody(bodies, _CONTENT)
+    notice = _in_postbody(bodies, _NOTICE)
     return Post(
         id=pid, number=num, thread=page.thread, url=page.link(f"./viewtopic.php?p={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
@@ -361,12 +364,31 @@ def _post(div: etree._Element, num: int, page: PageContext) -> Post:
     )
 
 
-def _in_postbody(div: etree._Element, expr: str) -> etree._Element | None:
-    """``.//*[postbody]`` + ``expr``: looked for in the first postbody (one walk of the post,
-    not two), then in the whole post."""
+def _postbodies(div: etree._Element) -> list[etree._Element]:
+    """The post's ``postbody`` elements that are not inside an earlier one, in document order:
+    the first (found by a search that stops there), then those after its end (searched only in
+    what follows it within the post, not in the first body again)."""
     body = first(div, _POSTBODY)
-    found = first(body, expr) if body is not None else None
-    return found if found is not None else first(div, _POSTBODY + expr[1:])
+    if body is None:
+        return []
+    found, el = [body], body
+    while el is not div and el is not None:
+        found += find(el, _LATER_POSTBODY)
+        el = el.getparent()
+    return found
+
+
+_LATER_POSTBODY = f"following-sibling::*/descendant-or-self::*[{cls('postbody')}]"
+
+
+def _in_postbody(bodies: list[etree._Element], expr: str) -> etree._Element | None:
+    """The first match of ``expr`` inside the post's postbodies in document order
+    (``.//*[postbody]`` + ``expr`` from the post): the first body that holds one gives it."""
+    for body in bodies:
+        found = first(body, expr)
+        if found is not None:
+            return found
+    return None
 
 
 def _time(author_p: etree._Element | None, author: str, where: str, page: PageContext

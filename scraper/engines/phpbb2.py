@@ -108,7 +108,7 @@ class PhpBB2(OffsetTableEngine):
         return current, step
 
     def first_offset(self, doc: etree._Element, page: PageContext) -> int:
-        info = self.read_page_info(doc, page.base, page.url)
+        info = page.info or self.read_page_info(doc, page.base, page.url)
         return self.offset(page.url) or (info.current - 1) * (info.per_page or self.default_step)
 
     def rows(self, doc: etree._Element) -> tuple[list[etree._Element], PostReader]:

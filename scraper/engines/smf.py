@@ -147,9 +147,18 @@ class SMF(Engine):
         return _page_info(document(html), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
+        return self._posts(document(html), url, tz, now, None)
+
+    def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
+                  ) -> tuple[list[Post], PageInfo]:
         doc = document(html)
+        info = _page_info(doc, url)  # before the posts: reading them rewrites their bodies
+        return self._posts(doc, url, tz, now, info), info
+
+    def _posts(self, doc: etree._Element, url: str, tz: ZoneInfo, now: datetime | None,
+               info: PageInfo | None) -> list[Post]:
         thread = self.thread_url(url)
-        offset = _offset(doc, url)
+        offset = _offset(doc, url, info)
         langs = languages(doc)
         posts = []
         for i, inner in enumerate(xp(doc, "//div[starts-with(@id, 'msg_')]"
@@ -162,11 +171,11 @@ class SMF(Engine):
         return posts
 
 
-def _offset(doc: etree._Element, url: str) -> int:
+def _offset(doc: etree._Element, url: str, info: PageInfo | None) -> int:
     m = _TOPIC.search(url)
     if m and m.group(2).isdigit():
         return int(m.group(2))
-    info = _page_info(doc, url)
+    info = info or _page_info(doc, url)
     return (info.current - 1) * (info.per_page or DEFAULT_PER_PAGE)
 
 

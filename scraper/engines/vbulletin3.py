@@ -19,7 +19,7 @@ from votal.scraper.engines import register
 from votal.scraper.engines._common import PageContext, cls, find, first, number
 from votal.scraper.engines.base import Example
 from votal.scraper.model import Post
-from votal.scraper.normalize import text_of
+from votal.scraper.normalize import by_id, text_of
 
 
 class VBulletin3(vb.VBulletinEngine):
@@ -63,9 +63,10 @@ class VBulletin3(vb.VBulletinEngine):
 
 
 def _magicbar(doc: etree._Element) -> tuple[int, int] | None:
-    """Internet Brands' NextGen style has no ``div.pagenav``: its "magic bar" says ``2 / 87``."""
-    current = number(text_of(first(doc, "//*[@id='mb_page_current']")))
-    last = number(text_of(first(doc, "//*[@id='mb_page_total']")))
+    """Internet Brands' NextGen style has no ``div.pagenav``: its "magic bar" says ``2 / 87``
+    (found by id, not by a walk of the page: read before any body is rewritten)."""
+    current = number(text_of(by_id(doc, "mb_page_current")))
+    last = number(text_of(by_id(doc, "mb_page_total")))
     return (current, last) if current and last else None
 
 

@@ -1,0 +1,180 @@
+"""The faster ways of reading a page (issue 22) select and return exactly what the plain ones do.
+
+* ``normalize.fast_form`` / ``first_form``: every XPath the adapters compile while reading every
+  fixture page (and the real pages of ../shared when present) selects the same nodes, in the same
+  order, as the expression as written, from the page's root and from elements inside it;
+* ``normalize.by_id``: the first element with the id, as ``//*[@id=$id]`` finds it;
+* ``_common.joined``: ``urljoin``'s answer;
+* ``_zone.page_zone(after=…)``: the zone the whole-page reading gives;
+* ``Engine.read_page``: ``parse_page`` and ``page_info`` of the same page, with one parse.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urljoin
+from zoneinfo import ZoneInfo
+
+import pytest
+from lxml import etree
+
+from tests.conftest import FIXTURES, SHARED
+from votal.errors import UnknownEngineError
+from votal.scraper import engines
+from votal.scraper import normalize as nz
+from votal.scraper.encoding import decode
+from votal.scraper.engines import _common, _zone
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+SUFFIXES = (".html", ".htm", ".json")
+
+
+def _pages() -> list[Path]:
+    found = sorted(p for p in (FIXTURES / "engines").rglob("*") if p.suffix in SUFFIXES
+                   and not p.name.endswith(".expected.json"))
+    real = SHARED / "real" / "engines"
+    if real.is_dir():
+        found += sorted(p for p in real.rglob("*") if p.suffix in SUFFIXES
+                        and "EXTRACTED" not in p.name)
+    return found
+
+
+PAGES = _pages()
+
+
+def _read(path: Path) -> tuple[engines.Engine, str, str] | None:
+    """The page's engine, its text and the URL it was read at (its expected data's, if any)."""
+    text = decode(path.read_bytes(), None)
+    expected = path.with_name(path.stem + ".expected.json")
+    meta = json.loads(expected.read_text(encoding="utf-8")) if expected.exists() else {}
+    try:
+        engine = engines.get(meta["engine"]) if meta.get("forced") else engines.for_page(text)
+    except UnknownEngineError:
+        return None
+    if engine.retired:
+        return None
+    url = meta.get("url") or (engine.examples[0].url if engine.examples
+                              else "https://forum.example/t/1")
+    return engine, text, url
+
+
+def _same(a: list, b: list) -> bool:
+    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_read_page_is_parse_page_and_page_info(path):
+    read = _read(path)
+    if read is None:
+        pytest.skip("no engine reads this page")
+    engine, text, url = read
+    for tz in (ZoneInfo("UTC"), ZoneInfo("Europe/Athens")):
+        posts, info = engine.read_page(text, url, tz, NOW)
+        assert posts == engine.parse_page(text, url, tz, NOW)
+        assert info == engine.page_info(text, url)
+
+
+def _expressions_by_engine() -> dict[str, tuple[set[str], list[Path]]]:
+    """Every XPath (without variables) each engine compiles while it reads its pages, and those
+    pages."""
+    nz._COMPILED.clear()
+    nz._FIRST.clear()
+    found: dict[str, tuple[set[str], list[Path]]] = {}
+    for path in PAGES:
+        read = _read(path)
+        if read is None:
+            continue
+        engine, text, url = read
+        before = set(nz._COMPILED) | set(nz._FIRST)
+        engine.read_page(text, url, ZoneInfo("UTC"), NOW)
+        exprs, pages = found.setdefault(engine.name, (set(), []))
+        exprs.update(e for e in (set(nz._COMPILED) | set(nz._FIRST)) - before if "$" not in e)
+        pages.append(path)
+    return found
+
+
+def test_fast_forms_select_what_the_expressions_say():
+    rewritten, checked = set(), 0
+    for exprs, pages in _expressions_by_engine().values():
+        exprs = {e for e in exprs if nz.fast_form(e) != e or nz.first_form(e) != e}
+        rewritten |= exprs
+        for path in pages:
+            if path.suffix == ".json":
+                continue
+            doc = nz.document(decode(path.read_bytes(), None))
+            contexts = [doc, *doc.xpath("//*[@id][position() mod 9 = 1]")[:8]]
+            for expr in sorted(exprs):
+                plain = etree.XPath(expr)
+                fast, first = etree.XPath(nz.fast_form(expr)), nz.xpath(nz.first_form(expr))
+                for el in contexts:
+                    want = plain(el)
+                    if not isinstance(want, list):
+                        continue  # a string or number expression
+                    assert _same(fast(el), want), (path.name, expr)
+                    assert _same(first(el)[:1], want[:1]), (path.name, expr)
+                    checked += 1
+    assert len(rewritten) > 50  # the adapters' searches are rewritten, not left as written
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(("expr", "fast"), [
+    (".//a", "./descendant::a"),
+    ("//a[@rel='next']/@href", "/descendant::a/@rel[. = 'next']/parent::*/@href"),
+    (".//@data-x", "./descendant-or-self::*/@data-x"),
+    (f".//div[{nz.has_class('q')}][@id]",
+     "./descendant::div/@class[(contains(., 'q') and contains(concat(' ', normalize-space(.),"
+     " ' '), ' q '))]/parent::*[@id]"),
+    ("//a[1]", "//a[1]"),  # a position counts children: left as it is
+    (".//a[@x][last()]", ".//a[@x][last()]"),
+    (".//a[$n]", ".//a[$n]"),  # a variable may be a number
+    (".//a[@n + 1]", ".//a[@n + 1]"),
+    ("./div[strong]", "./div[strong]"),  # not a descendant step
+    (".//a[contains(@href, 'http://x//y')]",  # a string literal is never rewritten
+     "./descendant::a/@href[contains(., 'http://x//y')]/parent::*"),
+    (".//a[not(@x)]", "./descendant::a[not(@x)]"),  # true without the attribute: kept
+    (".//a[contains(@href, $v)]", "./descendant::a[contains(@href, $v)]"),  # $v may be ''
+])
+def test_fast_form_rewrites(expr, fast):
+    assert nz.fast_form(expr) == fast
+
+
+@pytest.mark.parametrize(("expr", "first"), [
+    (".//time[@datetime]", "descendant::time[@datetime][1]"),
+    ("//div[@id]", "/descendant::div[@id][1]"),
+    (".//a[@x]/@href", ".//a[@x]/@href"),  # two steps
+    (".//a | .//b", ".//a | .//b"),
+    (".//a[2]", ".//a[2]"),
+])
+def test_first_form(expr, first):
+    assert nz.first_form(expr) == first
+
+
+def test_by_id_is_the_first_element_with_the_id():
+    doc = nz.document("<html><body><p id='a'>1</p><div><span id='a'>2</span>"
+                      "<b id='b c'>3</b></div></body></html>")
+    assert nz.by_id(doc, "a").text == "1"
+    assert nz.by_id(doc, "b c").text == "3"  # a value id() would split: looked up by walking
+    assert nz.by_id(doc, "missing") is None
+
+
+@pytest.mark.parametrize("base", [
+    "https://f.it/forum/viewtopic.php?t=1&start=20", "https://f.it/", "http://h",
+    "file:///tmp/x/page.html", "https://f.it/a/b/c?x#y", ""])
+@pytest.mark.parametrize("href", [
+    "./viewtopic.php?p=5#p5", "viewtopic.php?p=5", "#p5", "?p=5", "../x.php?a=1", "/abs?q",
+    "http://o.com/x?y#z", "//o.com/p?q", "x?", "x#", "x?#", " ./v.php?p=1 ", "a;b?c",
+    "x?a\tb", "showthread.php?p=1#post1", "x?a#b#c", "x\n?y"])
+def test_joined_is_urljoin(base, href):
+    assert _common.joined(base, href) == urljoin(base, href.strip())
+
+
+@pytest.mark.parametrize("path", [p for p in PAGES if p.suffix != ".json"], ids=lambda p: p.name)
+def test_page_zone_after_the_posts_is_the_page_zone(path):
+    doc = nz.document(decode(path.read_bytes(), None))
+    candidates = doc.xpath("//body/*[last()] | //*[@id][position() mod 5 = 0]")[:3]
+    for tz in (None, ZoneInfo("Europe/Rome")):
+        whole = _zone.page_zone(doc, tz, NOW)
+        for el in candidates:
+            assert _zone.page_zone(doc, tz, NOW, after=el) == whole
