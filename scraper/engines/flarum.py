@@ -43,7 +43,8 @@ from votal.scraper.normalize import (
 PER_PAGE = 20
 BATCH = 50
 _DISCUSSION = re.compile(r"/d/(\d+)(?:-([^/?#]*))?")
-_PAYLOAD = re.compile(r"""<script[^>]+id=["']flarum-json-payload["'][^>]*>(.*?)</script>""", re.S)
+# the preload's start tag; its text runs to the first "</script>" after it
+_PAYLOAD = re.compile(r"""<script[^>]+id=["']flarum-json-payload["'][^>]*>""")
 _APP_LOAD = re.compile(r"flarum\.core\.app\.load\((\{.*?\})\);", re.S)
 
 
@@ -73,11 +74,25 @@ def api_document(page: str, url: str) -> dict:
     """The JSON:API document of a page: the page itself (an API answer) or its preload."""
     if page.lstrip().startswith("{"):
         return _json(page, url)
-    m = _PAYLOAD.search(page) or _APP_LOAD.search(page)
-    if not m:
-        return {}
-    data = _json(m.group(1), url)
+    found = _payload(page)
+    if found is None:
+        m = _APP_LOAD.search(page)
+        if not m:
+            return {}
+        found = m.group(1)
+    data = _json(found, url)
     return data.get("apiDocument") or data.get("document") or {}
+
+
+def _payload(page: str) -> str | None:
+    """The text of ``<script id="flarum-json-payload">``: what ``<script …>(.*?)</script>``
+    (re.S) captures, the end found by ``str.find`` rather than by a lazy match over the whole
+    JSON (issue 22: 5 ms a page)."""
+    m = _PAYLOAD.search(page)
+    if m is None:
+        return None
+    end = page.find("</script>", m.end())
+    return page[m.end():end] if end >= 0 else None
 
 
 def normalize_body(html: str) -> str:

@@ -6,12 +6,14 @@
 * ``normalize.by_id``: the first element with the id, as ``//*[@id=$id]`` finds it;
 * ``_common.joined``: ``urljoin``'s answer;
 * ``_zone.page_zone(after=…)``: the zone the whole-page reading gives;
-* ``Engine.read_page``: ``parse_page`` and ``page_info`` of the same page, with one parse.
+* ``Engine.read_page``: ``parse_page`` and ``page_info`` of the same page, with one parse;
+* Flarum's preload found without a lazy match over the page: the lazy match's text.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urljoin
@@ -22,10 +24,10 @@ from lxml import etree
 
 from tests.conftest import FIXTURES, SHARED
 from votal.errors import UnknownEngineError
-from votal.scraper import engines
+from votal.scraper import engines, xpaths
 from votal.scraper import normalize as nz
 from votal.scraper.encoding import decode
-from votal.scraper.engines import _common, _zone
+from votal.scraper.engines import _common, _zone, flarum
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 SUFFIXES = (".html", ".htm", ".json")
@@ -98,7 +100,7 @@ def _expressions_by_engine() -> dict[str, tuple[set[str], list[Path]]]:
 def test_fast_forms_select_what_the_expressions_say():
     rewritten, checked = set(), 0
     for exprs, pages in _expressions_by_engine().values():
-        exprs = {e for e in exprs if nz.fast_form(e) != e or nz.first_form(e) != e}
+        exprs = {e for e in exprs if xpaths.fast_form(e) != e or xpaths.first_form(e) != e}
         rewritten |= exprs
         for path in pages:
             if path.suffix == ".json":
@@ -107,7 +109,7 @@ def test_fast_forms_select_what_the_expressions_say():
             contexts = [doc, *doc.xpath("//*[@id][position() mod 9 = 1]")[:8]]
             for expr in sorted(exprs):
                 plain = etree.XPath(expr)
-                fast, first = etree.XPath(nz.fast_form(expr)), nz.xpath(nz.first_form(expr))
+                fast, first = etree.XPath(xpaths.fast_form(expr)), nz.xpath(xpaths.first_form(expr))
                 for el in contexts:
                     want = plain(el)
                     if not isinstance(want, list):
@@ -123,7 +125,7 @@ def test_fast_forms_select_what_the_expressions_say():
     (".//a", "./descendant::a"),
     ("//a[@rel='next']/@href", "/descendant::a/@rel[. = 'next']/parent::*/@href"),
     (".//@data-x", "./descendant-or-self::*/@data-x"),
-    (f".//div[{nz.has_class('q')}][@id]",
+    (f".//div[{xpaths.has_class('q')}][@id]",
      "./descendant::div/@class[(contains(., 'q') and contains(concat(' ', normalize-space(.),"
      " ' '), ' q '))]/parent::*[@id]"),
     ("//a[1]", "//a[1]"),  # a position counts children: left as it is
@@ -137,7 +139,7 @@ def test_fast_forms_select_what_the_expressions_say():
     (".//a[contains(@href, $v)]", "./descendant::a[contains(@href, $v)]"),  # $v may be ''
 ])
 def test_fast_form_rewrites(expr, fast):
-    assert nz.fast_form(expr) == fast
+    assert xpaths.fast_form(expr) == fast
 
 
 @pytest.mark.parametrize(("expr", "first"), [
@@ -148,7 +150,7 @@ def test_fast_form_rewrites(expr, fast):
     (".//a[2]", ".//a[2]"),
 ])
 def test_first_form(expr, first):
-    assert nz.first_form(expr) == first
+    assert xpaths.first_form(expr) == first
 
 
 def test_by_id_is_the_first_element_with_the_id():
@@ -178,3 +180,18 @@ def test_page_zone_after_the_posts_is_the_page_zone(path):
         whole = _zone.page_zone(doc, tz, NOW)
         for el in candidates:
             assert _zone.page_zone(doc, tz, NOW, after=el) == whole
+
+
+_LAZY_PAYLOAD = re.compile(
+    r"""<script[^>]+id=["']flarum-json-payload["'][^>]*>(.*?)</script>""", re.S)
+
+
+@pytest.mark.parametrize("page", [
+    *[p.read_text(encoding="utf-8") for p in PAGES
+      if "flarum" in p.parts and p.suffix == ".html"],
+    "<script id='flarum-json-payload' type='x'>{\"a\": 1}</script><script>x</script>",
+    "<script id=\"flarum-json-payload\">{}", "no payload", "<script id='other'>1</script>",
+    "<script type=a id='flarum-json-payload'>\n{\"b\": \"</scr\"}\n</script>"])
+def test_flarum_payload_is_the_lazy_match(page):
+    m = _LAZY_PAYLOAD.search(page)
+    assert flarum._payload(page) == (m.group(1) if m else None)
