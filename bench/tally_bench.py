@@ -1,8 +1,10 @@
 """Tally speed: a generated 5,000-post, 16-player, 10-day palermo-extreme game, loaded and tallied.
 
-Deterministic (seeded). The posts are stored in a SQLite store (250 pages of 20, as a scrape leaves
+The game is bench/gen.py's (distinct bodies, quotes, edits, moderator counts, murders);
+deterministic (seeded). The posts are stored in a SQLite store (250 pages of 20, as a scrape leaves
 them) and the game's source is the thread URL, read offline from that store; the same posts as a
-JSONL file are measured beside it. Prints seconds and peak memory (tracemalloc) for load + tally
+JSONL file are measured beside it. Prints CPU seconds (``time.process_time``: a loaded machine
+disturbs it less than the wall clock) and peak memory (tracemalloc) for load + tally
 of every day.
 Usage: .venv/bin/python bench/tally_bench.py [--posts 5000] [--seed 43]
 """
@@ -11,14 +13,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import os
 import sys
 import tempfile
 import time
 import tracemalloc
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen import THREAD, TZ, generate  # noqa: E402
 
 from votal.load import load_game, load_posts
 from votal.scraper.model import post_from_dict
@@ -26,25 +30,12 @@ from votal.scraper.store import PageRecord, Store, body_hash
 from votal.tally.engine import tally_game
 from votal.tally.rules.reading import clear_cache
 
-TZ = ZoneInfo("Europe/Athens")
-NAMES = ["Λάμπρος", "Nikos", "Anna", "Μαρία", "Giorgos", "Eleni", "Kostas", "Sofia", "Dimitris",
-         "Katerina", "Yannis", "Vasso", "Petros", "Χριστίνα", "Manolis", "Irini"]
-CHATTER = ["Καλημέρα σε όλους", "Δεν είμαι σίγουρος ακόμα", "Πολύ ύποπτο αυτό", "lol",
-           "Ποιος ψηφίζει ποιον;", "Θα δούμε το βράδυ", "Συμφωνώ", "όχι ρε"]
-
-
-THREAD = "https://forum.example/viewtopic.php?t=43"
-
-
-def game_toml(source: str) -> str:
-    players = "\n".join(f'[[players]]\nname = "{n}"\n' for n in NAMES)
-    return (f'title = "Bench"\nruleset = "palermo-extreme"\ntimezone = "Europe/Athens"\n'
-            f'language = "el"\nmoderators = ["Host"]\n\n[source]\n{source}\n\n'
-            f'[schedule]\nday1 = 2026-11-02\n\n{players}')
+DAYS, PLAYERS = 10, 16
 
 
 def fill_store(db: Path, rows: list[dict], per_page: int = 20) -> None:
-    """The posts as a scrape of a phpBB thread leaves them: one transaction per page."""
+    """The posts as a scrape of a phpBB thread leaves them: one transaction per page, and each
+    later version of an edited post as a re-read of its page once it was seen."""
     now = datetime.now(TZ)
     with Store(db) as store:
         store.ensure_thread(THREAD, "phpbb", THREAD, now)
@@ -53,50 +44,25 @@ def fill_store(db: Path, rows: list[dict], per_page: int = 20) -> None:
             posts = [post_from_dict(r) for r in rows[i:i + per_page]]
             store.save_page(THREAD, PageRecord(page, f"{THREAD}&start={i}", now, None, None,
                                                body_hash(str(page)), None), posts)
+        # C-07: an edited post is seen again, its later version stored when it was seen
+        for i, r in enumerate(rows):
+            for v in r.get("versions") or ():
+                seen = datetime.fromisoformat(v["seen"])
+                later = post_from_dict({**r, "html": v["html"], "versions": []})
+                store.save_page(THREAD, PageRecord(i // per_page + 1, f"{THREAD}&start={i}",
+                                                   seen, None, None, body_hash(v["html"]), None),
+                                [later])
         store.mark_scraped(THREAD, now)
-
-
-def html_for(rng: random.Random, author: str, recent: list[tuple[str, str, str]]) -> str:
-    roll = rng.random()
-    target = rng.choice([n for n in NAMES if n != author])
-    if roll < 0.35:
-        return f'<p>Ψηφίζω <span style="color: #ff0000">{target}</span> {rng.choice(CHATTER)}</p>'
-    if roll < 0.45:
-        return f'<p><span style="color: rgb(226, 80, 65)">{target}</span></p>'
-    if roll < 0.55 and recent:
-        pid, who, body = rng.choice(recent)
-        return (f'<blockquote data-author="{who}" data-post="{pid}">{body}</blockquote>'
-                f'<p>{rng.choice(CHATTER)}</p>')
-    return f"<p>{rng.choice(CHATTER)} <b>{target}</b></p>"
-
-
-def generate(n_posts: int, seed: int) -> list[dict]:
-    rng = random.Random(seed)
-    per_day = n_posts // 10
-    posts, recent = [], []
-    for day in range(10):
-        base = datetime(2026, 11, 2, 3, 0, tzinfo=TZ) + timedelta(days=day)
-        stamps = sorted(rng.uniform(0, 17.3 * 3600) for _ in range(per_day))  # 03:00 .. 20:18
-        for s in stamps:
-            author = rng.choice(NAMES)
-            body = html_for(rng, author, recent[-30:])
-            pid = str(100000 + len(posts))
-            posts.append({"id": pid, "number": len(posts) + 1, "thread": "https://f.example/t/1",
-                          "url": f"https://f.example/t/1/post-{pid}", "author": author,
-                          "author_id": None, "time": (base + timedelta(seconds=int(s))).isoformat(),
-                          "edited": None, "html": body})
-            recent.append((pid, author, body))
-    return posts
 
 
 def _load_and_tally(folder: Path, name: str, db: Path | None = None):
     clear_cache()  # every run is cold: no post body parsed before
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     game = load_game(folder / name)
     posts = load_posts(game, offline=True, db=db)
-    t1 = time.perf_counter()
+    t1 = time.process_time()
     days = tally_game(game, posts)
-    t2 = time.perf_counter()
+    t2 = time.process_time()
     return t1 - t0, t2 - t1, game, posts, days
 
 
@@ -108,9 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        rows = generate(args.posts, args.seed)
-        (folder / "store.toml").write_text(game_toml(f'thread = "{THREAD}"'), encoding="utf-8")
-        (folder / "jsonl.toml").write_text(game_toml('posts = "posts.jsonl"'), encoding="utf-8")
+        generated = generate(posts=args.posts, days=DAYS, players=PLAYERS, seed=args.seed)
+        rows = generated.rows
+        (folder / "store.toml").write_text(generated.game_toml(f'thread = "{THREAD}"'),
+                                           encoding="utf-8")
+        (folder / "jsonl.toml").write_text(generated.game_toml('posts = "posts.jsonl"'),
+                                           encoding="utf-8")
         with (folder / "posts.jsonl").open("w", encoding="utf-8") as fh:
             for p in rows:
                 fh.write(json.dumps(p, ensure_ascii=False) + "\n")
@@ -130,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         return {k: v for k, v in d.to_dict().items() if k != "thread"}
     assert [same(d) for d in days] == [same(d) for d in figures["jsonl"][2]]
     votes = sum(len(d.votes) for d in days)
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; CPU seconds")
     print(f"posts {len(posts.main)}, players {len(game.players)}, days {len(days)}, "
           f"vote posts {votes}, violations {sum(len(d.violations) for d in days)}")
     for label, (best, peak, _) in figures.items():
