@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test lint typecheck demo bench browser golden clean
+.PHONY: install test lint typecheck demo bench browser golden help clean
 
 install: $(STAMP)
 
@@ -41,8 +41,13 @@ demo: install
 bench: install
 	$(BIN)/python bench/run.py
 
-golden: install
+golden: install help
 	$(BIN)/python -m pytest tests/report --update-golden
+
+# `votal --help` and `votal COMMAND --help` as printed without loading typer (launch.py): rewrite
+# after any change of the command line's help (tests/test_prerendered_help.py fails until then).
+help: install
+	$(BIN)/python -m votal.launch --write-help helptext.py
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .mypy-root .mypy_cache
