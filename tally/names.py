@@ -7,7 +7,10 @@ Order of the tests, first decisive one wins (README "Names" gives the same list)
 2. a player's whole name or alias inside a longer text ("AGar because…");
 3. the shape of a name, all three together so that two players fitting in different ways clash:
    one word of it ("Raven" for "QRZTRaven"), its initials ("TLK" for "TheLastKnight", also with
-   two neighbouring letters swapped: "IMWT" for "IWinMostTimes"), a prefix of 4+ letters;
+   two neighbouring letters swapped: "IMWT" for "IWinMostTimes"; a capitals run as letters:
+   "TLCN" for "TL Cool Name", "JJB" for "JJBinks"; a name written without capitals split by an
+   English word list: "CE" for "captaineddie", "TSQ" for "Thestatusquo"), a prefix of 4+ letters;
+   a name of one word said again, with its count ("Yesx3" for "YES YES YES");
 4. a prefix of 4+ letters within one edit, a swap of two letters included ("tunrip");
 5. a unique 3-letter prefix ("zeb"), only with ``short_prefixes`` (mafiascum: on);
 6. tests 1–5 again on Greek↔Latin / Cyrillic↔Latin transliterations ("Nikos" for "Νίκος");
@@ -29,6 +32,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -148,7 +152,9 @@ class NameResolver:
         self._keys = {name: _keys(name, aliases) for name, aliases in self.players.items()}
         self._words = {name: _keys(_split_words(name), map(_split_words, aliases))
                        for name, aliases in self.players.items()}
-        self._initials = {name: _initials(keys) for name, keys in self._words.items()}
+        self._initials = {name: _initials(keys) | _initials(_compound_keys((name, *aliases)))
+                          for (name, keys), aliases in zip(self._words.items(),
+                                                           self.players.values(), strict=True)}
         self._loose = _loose_index(self._keys)
         self._latin: NameResolver | None = None
         if transliterate:
@@ -166,15 +172,23 @@ class NameResolver:
             self._cache[text] = self._resolve(text)
         return self._cache[text]
 
-    def _resolve(self, text: str) -> Resolution:
+    def resolve_whole(self, text: str) -> Resolution:
+        """``resolve`` without test 2 (a name inside a longer text): the text is meant to be one
+        name as a whole (a name between the separators of a moderator's count line)."""
+        key = "\x00whole\x00" + text
+        if key not in self._cache:
+            self._cache[key] = self._resolve(text, inside=False)
+        return self._cache[key]
+
+    def _resolve(self, text: str, *, inside: bool = True) -> Resolution:
         raw = " ".join((text or "").split())
         folded = fold(raw)
         if not folded:
             return UNKNOWN
-        found = self._plain(raw, folded)
+        found = self._plain(raw, folded, inside=inside) or self._repeated(folded)
         if found is not None:
             return found
-        latin = self._transliterated(raw)
+        latin = self._transliterated(raw, inside=inside)
         if latin is not None and latin.how != "unknown":
             return latin
         if not self.fuzzy:
@@ -188,10 +202,10 @@ class NameResolver:
             return latin
         return found
 
-    def _plain(self, raw: str, folded: str) -> Resolution | None:
+    def _plain(self, raw: str, folded: str, *, inside: bool = True) -> Resolution | None:
         """Tests 1–5 of the module docstring (no transliteration, no fuzzy similarity)."""
         for found in (self._exact(raw, folded), self._by_key(folded), self._by_loose(folded),
-                      self._inside(folded)):
+                      self._inside(folded) if inside else None):
             if found is not None:
                 return found
         for found in (self._shape(folded), self._typo_prefix(folded),
@@ -200,12 +214,21 @@ class NameResolver:
                 return found
         return None
 
-    def _transliterated(self, raw: str) -> Resolution | None:
+    def _repeated(self, folded: str) -> Resolution | None:
+        """A name made of one word said again, written with a count: "Yesx3" for "YES YES YES"."""
+        m = _REPEAT.fullmatch(folded)
+        if m is None:
+            return None
+        again = " ".join([m.group(1)] * int(m.group(2)))
+        found = self._by_key(again) or self._by_loose(again)
+        return Resolution(found.player, "word", ()) if found and found.player else found
+
+    def _transliterated(self, raw: str, *, inside: bool = True) -> Resolution | None:
         """Test 6: Greek or Cyrillic on either side, read in Latin letters."""
         if self._latin is None or not (self._scripts or _NON_LATIN.search(raw)):
             return None
         latin = to_latin(raw)
-        found = self._latin._plain(latin, fold(latin))
+        found = self._latin._plain(latin, fold(latin), inside=inside)
         if found is None:
             return None
         if found.player is not None:
@@ -366,6 +389,7 @@ def closest(resolver: NameResolver, text: str, limit: int = 3) -> list[str]:
 
 
 _RUN = re.compile(r"(.)\1+")
+_REPEAT = re.compile(r"([^\W\d_]{2,})\s*[x×*]\s*([2-5])")
 
 
 def _undouble(text: str) -> str:
@@ -380,6 +404,40 @@ def _swaps(text: str) -> set[str]:
     """``text`` with one pair of neighbouring letters swapped, every way."""
     return {text[:i] + text[i + 1] + text[i] + text[i + 2:] for i in range(len(text) - 1)
             if text[i] != text[i + 1]}
+
+
+MIN_COMPOUND = 8       # shortest run of small letters split into words ("notscience")
+MIN_COMPOUND_PART = 3  # every word of such a split is at least this long ("the status quo")
+
+
+def _compound_keys(texts: Iterable[str]) -> tuple[str, ...]:
+    """More ways to see a name's words, for its initials: a capitals run as letters ("TL Cool
+    Name" → t l cool name: "TLCN"; "JJBinks" → j j binks: "JJB"), and a word written without
+    capitals split by an English word list ("captaineddie" → captain eddie: "CE",
+    "Thestatusquo" → the status quo: "TSQ"), only where every word found is a real one of three
+    letters or more (a guess is no split: "gendaberry" stays one word)."""
+    out = []
+    for text in texts:
+        words = [w for w in _TOKEN.findall(_split_words(text))]
+        caps = [" ".join(w) if w.isupper() and 1 < len(w) <= 4 and w.isalpha() else w
+                for w in words]
+        split = [" ".join(_compound(w)) for w in caps]
+        for variant in (caps, split):
+            out.append(" ".join(fold(w) for w in variant))
+    return tuple(dict.fromkeys(k for k in out if k))
+
+
+@lru_cache(maxsize=4096)
+def _compound(word: str) -> tuple[str, ...]:
+    """``word`` as the English words it is made of, when it is a long run of small letters (a
+    first capital allowed) that splits into words all of ``MIN_COMPOUND_PART`` letters or more."""
+    if len(word) < MIN_COMPOUND or not word.isalpha() or not word[1:].islower():
+        return (word,)
+    import wordninja  # its English word list loads on first use, not at votal's start
+    parts = tuple(wordninja.split(word.lower()))
+    if len(parts) < 2 or any(len(p) < MIN_COMPOUND_PART for p in parts):
+        return (word,)
+    return parts
 
 
 def _initials(word_keys: Iterable[str]) -> frozenset[str]:

@@ -246,3 +246,39 @@ def test_pick_player_names_the_closest_or_the_clash(resolver: NameResolver) -> N
     with pytest.raises(InputError, match=r"'Nik': more than one player could be meant "
                                          r"\(Niko, Nikos\); give more of the name"):
         pick_player(resolver, "Nik")
+
+
+# --- names as players write them in votes (issue 21 item 5) ------------------------------------
+
+FORMS = {"YES YES YES": [], "captaineddie": [], "killerjester": [], "Thestatusquo": [], "Firebringer": [],
+         "TL Cool Name": [], "JJBinks": [], "notscience": [], "gendaberry": [], "Porkens": [],
+         "DeathRowKitty": [], "Lord Mhork": []}
+
+
+@pytest.mark.parametrize("text, player", [
+    ("CE", "captaineddie"), ("ce", "captaineddie"),       # a name without capitals, split by words
+    ("KJ", "killerjester"), ("kj", "killerjester"),       # real game 1494: "[vote]KJ[/vote]"
+    ("TSQ", "Thestatusquo"),                              # real game 1789: "VOTE: TSQ"
+    ("FB", "Firebringer"),                                # real game 1789: "VOTE: FB"
+    ("NS", "notscience"),
+    ("TLCN", "TL Cool Name"), ("TL Cool Name", "TL Cool Name"), ("Cool Name", "TL Cool Name"),
+    ("tlcoolname", "TL Cool Name"), ("TL", "TL Cool Name"),     # a multi-word nickname
+    ("JJB", "JJBinks"),                                   # a letter abbreviation
+    ("DRK", "DeathRowKitty"), ("LM", "Lord Mhork"),
+    ("Yesx3", "YES YES YES"), ("yes x 3", "YES YES YES"),   # real game 1509: "VOTE: Yesx3"
+])
+def test_name_forms_in_votes(text: str, player: str) -> None:
+    assert NameResolver(FORMS).resolve(text).player == player
+
+
+@pytest.mark.parametrize("text", ["GB", "GEAB", "PE", "XYZ"])
+def test_a_word_list_guess_is_no_split(text: str) -> None:
+    """"gendaberry" does not split into real words ("g end a berry"): no initials from it;
+    "Porkens" is too short a word to be taken apart ("pork ens" would be a guess)."""
+    assert NameResolver(FORMS).resolve(text).player is None
+
+
+def test_name_forms_two_players_fit_go_to_review_with_both() -> None:
+    r = NameResolver({"JJBinks": [], "Jar Jar Binks": [], "captaineddie": [], "CrazyEel": []})
+    assert r.resolve("JJB") == Resolution(None, "ambiguous", ("JJBinks", "Jar Jar Binks"))
+    assert r.resolve("CE") == Resolution(None, "ambiguous", ("CrazyEel", "captaineddie"))
