@@ -37,14 +37,16 @@ SCHEMA: dict[str, tuple[tuple[str, str], ...]] = {
         ("game", "string"), ("title", "string"), ("ruleset", "string"), ("forum", "string"),
         ("language", "string"), ("days", "int64"), ("players", "int64"), ("posts", "int64"),
         ("winner", "string"), ("win_rule", "string"), ("verdict", "string"), ("missing", "string"),
-        ("counts_checked", "int64"), ("counts_agreeing", "int64"), ("error", "string"),
+        ("counts_checked", "int64"), ("counts_agreeing", "int64"), ("counts_unread", "int64"),
+        ("error", "string"),
     ),
     "days": (
         ("game", "string"), ("day", "int64"), ("outcome", "string"), ("reason", "string"),
         ("eliminated", "string"), ("players", "int64"), ("majority", "int64"),
         ("start", "timestamp"), ("deadline", "timestamp"), ("hammer_post", "string"),
         ("votes", "int64"), ("violations", "int64"), ("review", "int64"),
-        ("counts_checked", "int64"), ("counts_agreeing", "int64"), ("agrees", "bool"),
+        ("counts_checked", "int64"), ("counts_agreeing", "int64"), ("counts_unread", "int64"),
+        ("agrees", "bool"),
         ("verdict", "string"),
     ),
     "votes": (
@@ -190,7 +192,7 @@ def game_rows(gid: str, game, posts: list, audit: dict, *, keep_days: bool = Fal
         "posts": len(posts), "winner": winner, "win_rule": win_rule,
         "verdict": verdict_of(audit), "missing": "; ".join(audit.get("missing") or ()) or None,
         "counts_checked": counts.get("checked", 0), "counts_agreeing": counts.get("agreeing", 0),
-        "error": None,
+        "counts_unread": counts.get("unread", 0), "error": None,
     }]
     return GameRows(gid, rows, list(figures.values()), len(posts), days if keep_days else [])
 
@@ -239,6 +241,7 @@ def _day_row(gid: str, entry: dict, result: dict, living: int) -> dict:
         "hammer_post": _hammer(result), "votes": len(result["votes"]),
         "violations": len(result["violations"]), "review": len(result.get("review", [])),
         "counts_checked": len(counts), "counts_agreeing": sum(1 for c in counts if c.get("agrees")),
+        "counts_unread": entry.get("unread_counts", 0),
         "agrees": bool(entry.get("agrees", True)), "verdict": verdict_of(entry),
     }
 

@@ -104,7 +104,10 @@ def _is_no_lynch(text: str) -> bool:
     return _fold(text).replace("_", " ") in _NO_LYNCH_WORDS
 
 
-def _resolved(names: Iterable[str], resolve: Resolve, unresolved: list[str]) -> list[str]:
+def _resolved(names: Iterable[str], resolve: Resolve | None, unresolved: list[str]) -> list[str]:
+    """The names resolved; ``resolve`` None: already the roster's (tally/rostercount.py)."""
+    if resolve is None:
+        return list(names)
     out = []
     for n in names:
         r = resolve(n)
@@ -125,9 +128,10 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
     it lists whom votal counts as voting is a difference too."""
     unresolved: list[str] = []
     announced: dict[str, tuple[int, list[str]]] = {}
+    names = None if vc.resolved else resolve
     for line in _vote_lines(vc, resolve):
-        target = _resolved([line.target], resolve, unresolved)[0]
-        voters = _resolved(line.voters, resolve, unresolved)
+        target = _resolved([line.target], names, unresolved)[0]
+        voters = _resolved(line.voters, names, unresolved)
         n, prev = announced.get(target, (0, []))
         announced[target] = (n + line.count, prev + voters)
     mine = {row["player"]: (int(row["votes"]), list(row["voters"]))
@@ -143,7 +147,7 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
             note = f"the count says {a_n} but lists {len(a_v)} voter(s)"
         diffs.append(LineDiff(target, a_n, c_n, tuple(v for v in c_v if v not in a_v),
                               tuple(v for v in a_v if v not in c_v), note))
-    idle = _resolved(vc.not_voting or (), resolve, unresolved)
+    idle = _resolved(vc.not_voting or (), names, unresolved)
     voter_diffs = _voter_diffs(announced, mine, idle)
     a_voters = {v for _, vs in announced.values() for v in vs}
     c_voters = {v for _, vs in mine.values() for v in vs}
@@ -168,7 +172,7 @@ def _vote_lines(vc: VoteCount, resolve: Resolve):
     for line in vc.lines:
         if line.count == 0 and not line.voters:
             continue
-        if resolve(line.target) is None and line.voters:
+        if not vc.resolved and resolve(line.target) is None and line.voters:
             elsewhere = {v for other in vc.lines if other is not line for v in other.voters}
             if set(line.voters) <= elsewhere:
                 continue

@@ -11,17 +11,18 @@ running count just before that post (``tally_day(..., until=...)``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from votal.audit.compare import CountCheck, EliminationCheck, Resolve, make_resolver
+from votal.audit.compare import CountCheck, EliminationCheck, make_resolver
 from votal.audit.replay import ModCount, audit_day
 from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, tally_day
+from votal.tally.rostercount import Roster, read_count_post
 from votal.tally.validate import parse_game
-from votal.tally.votecounts import ModPost, read_mod_post
+from votal.tally.votecounts import ModPost
 
 FORUM = "https://forum.mafiascum.net/viewtopic.php"
 
@@ -36,6 +37,8 @@ class RealDay:
     posted: int = 0    # the moderators' counts posted inside the day
     error: str = ""    # the engine failed on this day: every count of it counts as a disagreement
     eliminations: tuple[EliminationCheck, ...] = ()  # the end post's announcement(s)
+    unread: int = 0    # counts found whose names the roster could not all place (not compared)
+    review: tuple[dict, ...] = ()   # the audit's review items of the day (V-UNREADABLE-COUNT)
 
 
 def forum_time(text: str) -> datetime:
@@ -88,13 +91,14 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     game = day_game(meta, outcome, start, end)
     gposts = GamePosts(tuple(day_posts), None)
     resolve = make_resolver({p.name: p.aliases for p in game.players})
+    roster = game_roster(meta)
     # Counts anywhere in the day; announcements only in the post that ends it (earlier lines
     # about lynches are recaps of past days in player lists and flavour).
-    is_name = lambda text: resolve(text) is not None  # noqa: E731
-    mod = [ModCount(p, read_mod_post(p.html, is_name), 1, 1 if p.number == last else None)
+    mod = [ModCount(p, read_count_post(p.html, roster), 1, 1 if p.number == last else None)
            for p in day_posts if p.author in meta["moderators"]]
     mod = [m for m in mod if m.reading.votecount is not None
            or (m.announces and m.reading.announcements)]
+    unread = sum(1 for m in mod if m.reading.votecount is not None and m.reading.votecount.unread)
     lynched = outcome["lynched_slots"]
     expected = outcome["outcome"] + (f" {lynched[0][0]}" if lynched else "")
     try:
@@ -104,11 +108,19 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
         return RealDay(meta["number"], outcome["day"], (), {}, expected, _posted(mod),
                        f"{type(e).__name__}: {e}")
     return RealDay(meta["number"], outcome["day"], audit.counts, result.get("outcome") or {},
-                   expected, _posted(mod), eliminations=audit.eliminations)
+                   expected, _posted(mod), eliminations=audit.eliminations, unread=unread,
+                   review=audit.review)
 
 
 def _posted(mod: list[ModCount]) -> int:
     return sum(1 for m in mod if m.reading.votecount is not None)
+
+
+def game_roster(meta: dict) -> Roster:
+    """Every slot of the game, living or not, by all its names (the current occupant first): a
+    count may name a player who has left (a moderator's slip the comparison then shows)."""
+    return Roster({slot["names"][0]: tuple(dict.fromkeys(slot["names"][1:]))
+                   for slot in meta["slots"]})
 
 
 def real_days(root: Path) -> Iterator[RealDay]:
@@ -125,16 +137,12 @@ def real_days(root: Path) -> Iterator[RealDay]:
         yield audit_clean_day(meta, o, cache[o["thread"]])
 
 
-def _is_player(resolve: Resolve) -> Callable[[str], bool]:
-    """The reader's test of a name: one the day's players resolve."""
-    return lambda text: resolve(text) is not None
-
-
 def listed_counts(root: Path) -> Iterator[tuple[str, dict, ModPost]]:
     """Each post of ``mod_votecounts.jsonl`` (listed by the curators' filter, independently of
     votal) inside a clean day, read as the audit reads it: ``(game-day, row, reading)``."""
     outcomes = [json.loads(line) for line in (root / "day_outcomes.jsonl").open(encoding="utf-8")]
     clean = [o for o in outcomes if is_clean(o)]
+    games = {g["number"]: g for g in map(json.loads, (root / "games.jsonl").open(encoding="utf-8"))}
     cache: dict[str, dict[int | None, Post]] = {}
     for row in map(json.loads, (root / "mod_votecounts.jsonl").open(encoding="utf-8")):
         day = next((o for o in clean if o["thread"] == row["thread"]
@@ -144,7 +152,6 @@ def listed_counts(root: Path) -> Iterator[tuple[str, dict, ModPost]]:
         if row["thread"] not in cache:
             path = root / "threads" / f"{row['thread']}.jsonl"
             cache[row["thread"]] = {p.number: p for p in thread_posts(path, row["thread"])}
-        resolve = make_resolver({slot[0]: slot[1:] for slot in day["alive_slots"]})
-        reading = read_mod_post(cache[row["thread"]][row["post_number"]].html,
-                                _is_player(resolve))
+        roster = game_roster(games[day["game_number"]])
+        reading = read_count_post(cache[row["thread"]][row["post_number"]].html, roster)
         yield f"{day['game_number']}-d{day['day']}", row, reading

@@ -30,6 +30,7 @@ from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, tally_day, tally_game
 from votal.tally.game import Game
 from votal.tally.options import Options
+from votal.tally.rostercount import Roster, read_count_post
 from votal.tally.votecounts import ModPost, read_mod_post
 
 UNREADABLE = "V-UNREADABLE-COUNT"    # a post that looks like a count but could not be read
@@ -86,15 +87,18 @@ def announcement_day(t: datetime, results: Sequence[Mapping]) -> int | None:
 
 
 def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
-                   results: Sequence[Mapping], resolve: Resolve | None = None) -> list[ModCount]:
+                   results: Sequence[Mapping], resolve: Resolve | None = None,
+                   roster: Roster | None = None) -> list[ModCount]:
     """Every moderator post that holds a count, an unreadable count or an announcement, with
-    its day. ``resolve`` tells the reader which names are players (its confidence)."""
+    its day. With ``roster`` the counts are read by the players' names (tally/rostercount.py);
+    without, by their layout, ``resolve`` telling which names are players (its confidence)."""
     is_name = (lambda text: resolve(text) is not None) if resolve else None
     out = []
     for p in posts:
         if not _is_moderator(p.author, moderators):
             continue
-        reading = read_mod_post(p.html, is_name)
+        reading = read_count_post(p.html, roster) if roster is not None else \
+            read_mod_post(p.html, is_name)
         if reading.votecount is None and not reading.announcements and not reading.unreadable:
             continue
         title = reading.votecount.label if reading.votecount else reading.unreadable
@@ -129,10 +133,10 @@ def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
     counts = tuple(
         compare_count(m.reading.votecount, running(m.post), resolve, post=m.post.id,
                       number=m.post.number, url=m.post.url, ctx=ctx)
-        for m in mod if m.day == day and m.reading.votecount is not None)
-    review = tuple({"rule": UNREADABLE, "post": m.post.id, "url": m.post.url,
-                    "text": m.reading.unreadable} for m in mod
-                   if m.day == day and m.reading.unreadable)
+        for m in mod if m.day == day and m.reading.votecount is not None
+        and not m.reading.votecount.unread)
+    review = tuple(_unread(m) for m in mod if m.day == day and (
+        m.reading.unreadable or (m.reading.votecount is not None and m.reading.votecount.unread)))
     said = [(m, a) for m in mod if m.announces == day for a in m.reading.announcements]
     # A name that is no player is prose read as an announcement ("that player was lynched" in
     # the rules): left for a human, never a disagreement.
@@ -148,6 +152,18 @@ def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
     factions = {p.name: p.faction for p in game.players}
     draw = gatto_nero_draw(game.title, day, result, roles, factions)
     return DayAudit(day, result, counts, tuple(elims), edits, draw, unread, review)
+
+
+def _unread(m: ModCount) -> dict:
+    """A count that could not be read (issue 21): a title whose lines are none, or a count with
+    texts no player answers to (``names``). Never a disagreement: a human reads it, or adds the
+    names as aliases."""
+    vc = m.reading.votecount
+    item: dict[str, object] = {"rule": UNREADABLE, "post": m.post.id, "number": m.post.number, "url": m.post.url,
+            "text": (vc.label if vc is not None else m.reading.unreadable) or ""}
+    if vc is not None:
+        item["names"] = list(vc.unread)
+    return item
 
 
 def vote_closed(result: Mapping, deadline: datetime | None) -> datetime | None:
@@ -221,10 +237,11 @@ def audit_game(game: Game, posts: GamePosts) -> GameAudit:
     """Replay every day of a game (library entry point of ``votal audit``)."""
     results = [r.to_dict() for r in tally_game(game, posts)]
     resolve = make_resolver({p.name: p.aliases for p in game.players})
+    roster = Roster({p.name: p.aliases for p in game.players})
     # a post without time is in the tally's review (V-UNREADABLE-POST): it has no day here
     every = sorted((p for p in (*posts.main, *(posts.votes or ())) if p.time is not None),
                    key=Post.sort_key)
-    mod = read_mod_posts(every, game.moderators, results, resolve)
+    mod = read_mod_posts(every, game.moderators, results, resolve, roster)
     days: list[DayAudit] = []
     gone: set[str] = set()
     for i, result in enumerate(results):

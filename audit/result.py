@@ -62,11 +62,17 @@ class DayAudit:
         """Something was compared and all of it agrees (nothing compared is no agreement)."""
         return self.verdict == AGREES
 
+    @property
+    def unread_counts(self) -> int:
+        """The day's counts that could not be read (issue 21): in ``review``, never compared."""
+        return sum(1 for r in self.review if r.get("rule") == "V-UNREADABLE-COUNT")
+
     def to_dict(self) -> dict:
         return _jsonable({
             "day": self.day, "agrees": self.agrees, "verdict": self.verdict,
             "missing": list(self.missing), "result": self.result,
             "votecounts": [votecount_dict(c) for c in self.counts],
+            "unread_counts": self.unread_counts,
             "eliminations": [asdict(e) for e in self.eliminations],
             "edits": [dict(asdict(e), code="V-EDITED-VOTE") for e in self.edits],
             "unread_announcements": [{"post": p, "url": u, "text": t} for p, u, t in self.unread],
@@ -111,7 +117,8 @@ class GameAudit:
             "timezone": self.timezone,
             "agrees": self.verdict == AGREES, "exit_code": self.exit_code,
             "verdict": self.verdict, "missing": list(self.missing),
-            "counts": {"checked": len(counts), "agreeing": sum(c.agrees for c in counts)},
+            "counts": {"checked": len(counts), "agreeing": sum(c.agrees for c in counts),
+                       "unread": sum(d.unread_counts for d in self.days)},
             "days": [d.to_dict() for d in self.days],
             "win": asdict(self.win) if self.win is not None else None,
             "went_on": list(self.went_on),

@@ -54,6 +54,9 @@ def build_audit(audit: dict, lang: str) -> AuditView:
         if audit.get("went_on"):
             rows.append(Line(3, t("audit_went_on", lang,
                                   days=", ".join(map(str, audit["went_on"])))))
+    unread = (audit.get("counts") or {}).get("unread")
+    if unread:
+        rows.append(Line(2, t("audit_summary_unread", lang, n=unread)))
     rows.append(Line(2, _summary(audit, lang)))
     return AuditView(lang, audit.get("game", ""), tuple(rows))
 
@@ -102,9 +105,13 @@ def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
             rows.append(Line(4, line + late, e.get("url")))
     if d.get("votecounts"):
         rows += _votecounts(d["votecounts"], lang)
+    if d.get("unread_counts"):   # issue 21: a count not read is no disagreement, said apart
+        rows.append(Line(3, t("audit_counts_unread", lang, n=d["unread_counts"])))
     if d.get("review"):
         rows.append(Line(3, t("audit_unreadable", lang)))
-        rows += [Line(4, f"{r['rule']} {r['post']}: «{r.get('text') or ''}»", r.get("url"))
+        rows += [Line(4, f"{r['rule']} {r['post']}: «{r.get('text') or ''}»"
+                         + (f" — {t('audit_unread_names', lang, names=', '.join(r['names']))}"
+                            if r.get("names") else ""), r.get("url"))
                  for r in d["review"]]
     if d.get("eliminations"):
         rows.append(Line(3, t("audit_eliminations", lang)))

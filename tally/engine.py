@@ -18,7 +18,10 @@ from votal.tally.names import FUZZY_THRESHOLD, NameResolver, fold
 from votal.tally.options import Options
 from votal.tally.presets import get_preset
 from votal.tally.result import freeze
+from votal.tally.rostercount import Roster
 from votal.tally.rules.context import Day, GameState, Inputs, Outputs, Players, RunCache, Votes
+from votal.tally.rules.learned import learn_game
+from votal.tally.rules.reading import read_cached
 from votal.tally.schedule import MAX_DAYS, NoDay, Schedule
 from votal.tally.timeline import Timeline
 
@@ -54,6 +57,13 @@ class _Run:
         self.moderators = frozenset(fold(m) for m in game.moderators)
         self._folded: dict[str, str] = {}
         _known_ruling_posts(game, posts)
+        if self.options.learn_aliases_from_counts:   # issue 21: the whole game, before day 1
+            self.cache.learned = learn_game(
+                sorted((p for p in merge_versions((*posts.main, *(posts.votes or ()))) if p.readable),
+                       key=Post.sort_key),
+                lambda p: read_cached(p.html, self.preset.syntax), self.author_slot,
+                lambda a: fold(a) in self.moderators, self.resolver,
+                Roster({p.name: p.aliases for p in game.players}))
 
     def author_slot(self, author: str, t: datetime) -> str | None:
         """The slot an author holds at t, or None for a moderator or a non-player (never a vote, C-01)."""

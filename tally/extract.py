@@ -40,6 +40,7 @@ class Mark:
     text: str
     colour: str | None = None
     ballot: int = 1            # MS-08: 2 for "second vote: X" / "vote 2: X" / "unvote 2"
+    malformed: bool = False    # MS-01: a [vote] tag that did not close as the player meant
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,8 @@ def _fold_space(pieces: list[walk.Piece]) -> str:
 def _marks(pieces: list[walk.Piece], syntax: str) -> tuple[Mark, ...]:
     if syntax == "red":
         return _red_marks(pieces)
-    return tuple(Mark(MarkKind[kind.rstrip("2")], text, None, 2 if kind.endswith("2") else 1)
+    return tuple(Mark(MarkKind.VOTE, text, malformed=True) if kind == "MALFORMED" else
+                 Mark(MarkKind[kind.rstrip("2")], text, None, 2 if kind.endswith("2") else 1)
                  for kind, text in vote_marks(pieces))
 
 

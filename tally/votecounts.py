@@ -131,6 +131,8 @@ class CountLine:
     target: str
     count: int
     voters: tuple[str, ...]
+    history: tuple[str, ...] = ()     # earlier voters shown struck, greyed or bracketed
+    doubtful: bool = False            # some of its texts answer to no player (tally/rostercount.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +142,8 @@ class VoteCount:
     not_voting: tuple[str, ...] | None  # None when the count has no Not Voting line
     confidence: float = 1.0           # how surely this is an official count (0..1)
     majority: int | None = None       # "it takes 7 to lynch", "Majority: 7 votes"
+    unread: tuple[str, ...] = ()      # texts of the count no player answers to (rostercount.py)
+    resolved: bool = False            # names are the roster's canonical ones (rostercount.py)
 
     def voters(self) -> dict[str, str]:
         """Voter (as the moderator wrote it) → target (as written)."""
@@ -391,17 +395,24 @@ def _blocks(lines: list[str]) -> list[_Block]:
     return blocks
 
 
+def structure_score(numbered: list[CountLine], lines: int, *, titled: bool,
+                    not_voting: bool) -> float:
+    """How much a run of lines looks like an official count by what it carries (0..1): a title,
+    a "not voting" line, three lines or more, numbers that add up to the voters listed. Shared by
+    both count readers (this one and tally/rostercount.py)."""
+    with_voters = [line for line in numbered if line.voters]
+    arith = (sum(line.count == len(line.voters) for line in with_voters) / len(with_voters)
+             if with_voters else 0.5)
+    score = (0.3 + 0.25 * titled + 0.15 * not_voting + 0.15 * min(lines, 3) / 3 + 0.15 * arith)
+    return score - 0.2 if lines and not numbered and not titled else score
+
+
 def _confidence(b: _Block, is_name: IsName | None) -> float:
     numbered = [line for line, n in b.lines if n]
     if not numbered and not (b.label or b.not_voting is not None):
         return 0.0      # names beside names, with nothing that says "count"
-    with_voters = [line for line in numbered if line.voters]
-    arith = (sum(line.count == len(line.voters) for line in with_voters) / len(with_voters)
-             if with_voters else 0.5)
-    score = (0.3 + 0.25 * bool(b.label) + 0.15 * (b.not_voting is not None)
-             + 0.15 * min(len(b.lines), 3) / 3 + 0.15 * arith)
-    if b.lines and not numbered and not b.label:
-        score -= 0.2
+    score = structure_score(numbered, len(b.lines), titled=bool(b.label),
+                            not_voting=b.not_voting is not None)
     if is_name is not None:
         names = [line.target for line, _ in b.lines] + [v for line, _ in b.lines
                                                         for v in line.voters]

@@ -10,6 +10,8 @@ Where a command may stand (helper of extract.py):
 The target is cut at the first clause break (``,`` ``;`` `` (`` sentence end, `` - ``), so
 "Vote: X because…" keeps the extra words for the name resolver to judge. ``No Lynch`` / ``NL`` /
 ``no execution`` are NO_LYNCH; struck-through text is never a command; colour means nothing.
+A command holding a vote tag as text (``[vote]Name[\\vote] and more``: the closing tag mistyped,
+so the forum showed the rest of the post as the vote) is MALFORMED: its vote is for a human.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ _CUT = re.compile(r"[,;]|\s+\(|[.!?]+(?=\s|$)|\s[-–—]+\s|\s+(?:and\s+)?(?:un
 _STRIP = "/ \t\"'“”«»„:.,;!?@*~`"
 _NO_LYNCH = re.compile(r"no[\s_-]*(?:lynch|execution|exe|elimination|exile)|nl", re.I)
 _NOT_A_NAME = re.compile(r"(?:count|counts|tally)\b", re.I)
+# a BBCode vote tag written as text inside a command: the tag the player meant did not render
+_BROKEN_TAG = re.compile(r"\[\s*[\\/]?\s*(?:un)?vote\s*\]", re.I)
+_UNVOTE_ONLY = re.compile(_LEAD + r"unvote(?![\w])(?:(?!(?<![\w])vote(?![\w])).)*$", re.I | re.S)
 
 
 def vote_marks(pieces: Iterable[Piece]) -> list[Command]:
@@ -70,6 +75,14 @@ def _line_commands(line: list[Piece]) -> list[Command]:
                 continue
             group_text = group_text[mid.start():]
         commanded = True
+        broken = _BROKEN_TAG.search(group_text)
+        if broken and _UNVOTE_ONLY.match(_BROKEN_TAG.sub(" ", group_text)):
+            group_text, broken = _BROKEN_TAG.sub(" ", group_text), None   # an unvote is one
+        if broken:
+            # "[vote]Name[\vote] more text": the player's closing tag did not close, so the forum
+            # shows the rest of the post as the vote: a malformed vote, for a human (MS-01)
+            found.append(("MALFORMED", " ".join(group_text[:broken.end()].split())))
+            continue
         commands, dangling = _parse(group_text)
         if dangling:  # "<b>Vote:</b> Nikos": the name follows the bold keyword
             rest = "".join(p.text for p in line[start:])

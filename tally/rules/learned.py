@@ -1,26 +1,31 @@
 """Names learned from the moderator's own vote counts (issue 10, option ``learn_aliases_from_counts``).
 
 When a moderator's count in the thread lists a voter under a target for a text votal could not
-resolve, that text becomes the target's alias for the rest of the game (``resolved_by =
-"moderator-count"``, review item ``V-LEARNED-ALIAS`` with the count's link). Only from a count read
-with high confidence (a "Vote Count" title and ``VoteCount.confidence`` ≥ 0.8) whose other lines all
-resolved exactly, so one misread count cannot rewrite a game; a text votal resolved itself is never
-overridden (the resolver answers first). Pure: the counts are read with tally/votecounts.py.
+resolve, that text becomes the target's alias for the **whole game** (issue 21): every vote of
+that text, on any day, before or after the count, counts for the target (``resolved_by =
+"moderator-count"``, review item ``V-LEARNED-ALIAS`` with the count's link). Only from a count
+read with high confidence (a "Vote Count" title and ``VoteCount.confidence`` ≥ 0.8) whose names
+all answer to players (tally/rostercount.py: nothing unread), so one misread count cannot rewrite
+a game; a text votal resolved itself is never overridden (the resolver answers first), and a text
+two counts teach differently is learned from neither. Pure: one pass over the game's posts
+before its days are replayed (tally/engine.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from votal.scraper.model import Post
+from votal.tally.extract import MarkKind, PostReading
 from votal.tally.model import NO_LYNCH
-from votal.tally.names import fold
-from votal.tally.rules.context import Day, SeenMark
-from votal.tally.votecounts import VoteCount, read_mod_post
+from votal.tally.names import NameResolver, fold
+from votal.tally.rostercount import Roster, read_count
+from votal.tally.rules.context import Day
+from votal.tally.votecounts import VoteCount
 
-HIGH_CONFIDENCE = 0.8   # tally/votecounts.py's scale: a titled count whose lines add up
-EXACT = ("exact", "folded", "alias")
-_NO_LYNCH_WORDS = frozenset({"no lynch", "nl", "no elimination", "no execution", "no exe"})
+HIGH_CONFIDENCE = 0.8   # tally/rostercount.py's scale: a titled count whose lines add up
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,59 +40,57 @@ def learned(day: Day) -> dict[str, Learned]:
     return day.cache.learned
 
 
-def learn_from_counts(day: Day, marks: list[SeenMark]) -> bool:
-    """Learn from the day's moderator counts; True when a new text was learned.
+def learn_game(posts: Iterable[Post], read: Callable[[Post], PostReading],
+               voter_of: Callable[[str, datetime], str | None], is_moderator: Callable[[str], bool],
+               resolver: NameResolver, roster: Roster) -> dict[str, Learned]:
+    """Every text the game's moderator counts teach (fold(text) → target), from the whole game.
 
-    ``marks``: (voter slot, post, text) of every vote mark of the day in post order, with text
-    None for a mark votal resolved itself.
+    ``posts`` in thread order; ``read`` a post's vote marks; ``voter_of(author, time)`` the slot
+    an author holds then (None for a moderator or a non-player); names resolve to slots.
     """
-    if not day.options.learn_aliases_from_counts or all(t is None for *_, t in marks):
-        return False
-    known = learned(day)
-    new = False
-    for post in day.posts:
-        if not day.is_moderator(post.author) or "ount" not in post.html:
+    last: dict[str, str | None] = {}          # voter slot -> his last mark's unresolved text
+    found: dict[str, Learned] = {}
+    clashing: set[str] = set()
+    for post in posts:
+        if post.time is None:
             continue
-        lines = _exact_lines(day, read_mod_post(post.html).votecount)
-        if not lines:
+        if is_moderator(post.author):
+            lines = _exact_lines(read_count(post.html, roster)[0], resolver)
+            for listed, target in (lines or {}).items():
+                text = last.get(listed)
+                key = fold(text) if text else ""
+                if not key or key in clashing:
+                    continue
+                if key in found and found[key].slot != target:
+                    clashing.add(key)
+                    del found[key]
+                    continue
+                found.setdefault(key, Learned(target, post.id, post.url))
             continue
-        for voter, text in _standing_unresolved(marks, post):
-            key = fold(text)
-            if key and key not in known and voter in lines:
-                known[key] = Learned(lines[voter], post.id, post.url)
-                new = True
-    return new
+        voter = voter_of(post.author, post.time)
+        if voter is None:
+            continue
+        for mark in read(post).marks:
+            if mark.kind is MarkKind.UNVOTE or mark.kind is MarkKind.NO_LYNCH:
+                last[voter] = None
+            elif mark.kind in (MarkKind.VOTE, MarkKind.RED) and not mark.malformed:
+                last[voter] = None if resolver.resolve(mark.text).player else mark.text
+    return found
 
 
-def _exact_lines(day: Day, count: VoteCount | None) -> dict[str, str] | None:
-    """voter slot → target slot of a high-confidence count whose every voter and target
-    resolved exactly; None when the count is unusable."""
-    if count is None or count.label is None or count.confidence < HIGH_CONFIDENCE:
+def _exact_lines(count: VoteCount | None, resolver: NameResolver) -> Mapping[str, str] | None:
+    """voter slot → target slot of a high-confidence count every name of which answers to a
+    player (the roster reader's canonical names, resolved to slots); None when unusable."""
+    if count is None or count.label is None or count.confidence < HIGH_CONFIDENCE or count.unread:
         return None
     out: dict[str, str] = {}
     for line in count.lines:
-        target = _exact(day, line.target, no_lynch=True)
+        target = NO_LYNCH if line.target == NO_LYNCH else resolver.resolve(line.target).player
         if target is None:
             return None
         for name in line.voters:
-            voter = _exact(day, name)
+            voter = resolver.resolve(name).player
             if voter is None:
                 return None
             out[voter] = target
     return out
-
-
-def _exact(day: Day, text: str, *, no_lynch: bool = False) -> str | None:
-    if no_lynch and fold(text) in _NO_LYNCH_WORDS:
-        return NO_LYNCH
-    res = day.resolve(text)
-    return day.timeline.slot_of(res.player) if res.player and res.how in EXACT else None
-
-
-def _standing_unresolved(marks: list[SeenMark], count: Post) -> list[tuple[str, str]]:
-    """Each voter whose last vote mark before the count was a text votal could not resolve."""
-    last: dict[str, str | None] = {}
-    for voter, post, text in marks:
-        if post.sort_key() < count.sort_key():
-            last[voter] = text
-    return [(voter, text) for voter, text in last.items() if text is not None]

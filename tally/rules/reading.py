@@ -6,6 +6,8 @@ vote but a review item (``V-UNKNOWN-TARGET``, ``V-AMBIGUOUS-TARGET``), never a g
 
 from __future__ import annotations
 
+import re
+
 from votal.errors import GameFileError
 from votal.scraper.model import Post
 from votal.tally import votecounts
@@ -13,7 +15,7 @@ from votal.tally.extract import Mark, MarkKind, PostReading, read_post
 from votal.tally.game import Event
 from votal.tally.mentions import named
 from votal.tally.model import NO_LYNCH, ReviewItem, Status
-from votal.tally.names import fold
+from votal.tally.names import Resolution, fold
 from votal.tally.rules.context import (
     Ballot,
     Day,
@@ -24,7 +26,7 @@ from votal.tally.rules.context import (
     parts,
     post_time,
 )
-from votal.tally.rules.learned import learn_from_counts, learned
+from votal.tally.rules.learned import learned
 
 VOTE_KINDS = (MarkKind.RED, MarkKind.VOTE, MarkKind.NO_LYNCH)
 
@@ -58,6 +60,11 @@ _PARSED: dict[tuple[str, str], PostReading] = {}
 _PARSED_MAX = 50_000
 
 
+def read_cached(html: str, syntax: str) -> PostReading:
+    """``read_post`` of a body, each body read once per process (bounded)."""
+    return _read(html, syntax)
+
+
 def _read(html: str, syntax: str) -> PostReading:
     key = (syntax, html)
     found = _PARSED.get(key)
@@ -84,11 +91,17 @@ def resolve_mark(day: Day, post: Post, voter: str | None, kind: MarkKind, text: 
 
 
 def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
-                   text: str) -> tuple[str | None, str | None]:
-    """``resolve_mark`` and how the name was read (interfaces.md §3 ``resolved_by``)."""
+                   text: str, *, malformed: bool = False) -> tuple[str | None, str | None]:
+    """``resolve_mark`` and how the name was read (interfaces.md §3 ``resolved_by``).
+
+    MS-01: a ``malformed`` mark (a ``[vote]`` tag whose closing tag was mistyped,
+    ``[vote]X[\\vote] …``: the forum showed the rest of the post as the vote) is never read by
+    votal — moderators rule such a post either way — but left for a human (V-UNKNOWN-TARGET, the
+    name before the broken tag as candidate) unless a ``ruling`` decides it; the voter's standing
+    vote is untouched."""
     if kind is MarkKind.NO_LYNCH:
         return NO_LYNCH, None
-    res = day.resolve(text)
+    res = _malformed(day, text) if malformed else day.resolve(text)
     log = day.cache.marks.setdefault(day.number, [])
     if voter is not None:
         log.append((voter, post, None if res.player is not None else text))
@@ -102,15 +115,25 @@ def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
                          f"{'no vote' if target is None else 'a vote for ' + day.name(target)}"
                          f" ({ruling.label()})")
         return target, "ruling"
-    taught = learned(day).get(fold(text))
+    taught = None if malformed else learned(day).get(fold(text))
     if taught is not None:   # issue 10: the moderator's count named him (V-LEARNED-ALIAS)
         day.out.review.append(ReviewItem("V-LEARNED-ALIAS", voter, post.id, taught.url, text,
                                      (day.name(taught.slot) if taught.slot != NO_LYNCH
                                       else NO_LYNCH,)))
         return taught.slot, "moderator-count"
     rule = "V-AMBIGUOUS-TARGET" if res.how == "ambiguous" else "V-UNKNOWN-TARGET"
-    day.out.review.append(ReviewItem(rule, voter, post.id, post.url, text, tuple(res.candidates)))
+    day.out.review.append(ReviewItem(rule, voter, post.id, post.url,
+                                     f"{text} (malformed vote tag)" if malformed else text,
+                                     tuple(res.candidates)))
     return None, None
+
+
+def _malformed(day: Day, text: str) -> Resolution:
+    """No player, the one named before the broken tag as the candidate (MS-01)."""
+    name = re.sub(r"^\W*(?:un)?vote\b\s*:?\s*", "", text.split("[", 1)[0], flags=re.I).strip()
+    res = day.resolve(name) if name else None
+    named = (day.name(day.timeline.slot_of(res.player)),) if res and res.player else ()
+    return Resolution(None, "unknown", named)
 
 
 def _ruling(day: Day, post: Post) -> Event | None:
@@ -148,13 +171,9 @@ def read_ballots(day: Day) -> None:
     """Every vote action of the day's vote posts, in post order (players only, C-01; one red
     name, C-05).
 
-    With ``learn_aliases_from_counts``, a moderator's count that teaches a name (rules/learned.py)
-    makes the day's posts read again with it."""
-    notes = len(day.out.notes)
+    With ``learn_aliases_from_counts``, the names the moderator's counts taught (rules/learned.py,
+    learned from the whole game before day 1) read as their players."""
     _read_posts(day)
-    if learn_from_counts(day, day.cache.marks.get(day.number, [])):
-        day.votes.ballots, day.out.review, day.out.notes[notes:] = [], [], []
-        _read_posts(day)
     for i, b in enumerate(day.votes.ballots):
         b.order = i
     check_rulings(day)
@@ -277,7 +296,7 @@ def _tag_ballots(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:
             continue
         if m.kind not in VOTE_KINDS:
             continue
-        slot, by = resolve_target(day, post, voter, m.kind, m.text)
+        slot, by = resolve_target(day, post, voter, m.kind, m.text, malformed=m.malformed)
         if slot is not None:
             day.votes.ballots.append(Ballot(post, voter, slot, m.text, resolved_by=by, ballot=n))
 

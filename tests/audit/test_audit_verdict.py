@@ -52,7 +52,7 @@ def test_an_audit_written_before_the_verdict_reads_from_agrees():
 def test_palermo_athens_compared_nothing_and_says_so(capsys):
     assert main(["audit", str(ATHENS), "--offline", "--format", "json"]) == 0
     audit = json.loads(capsys.readouterr().out)
-    assert audit["counts"] == {"checked": 0, "agreeing": 0}
+    assert audit["counts"] == {"checked": 0, "agreeing": 0, "unread": 0}
     assert (audit["verdict"], audit["agrees"], audit["exit_code"]) == ("nothing-compared", False, 0)
     assert audit["missing"] == ["moderator-counts", "announced-eliminations"]
 

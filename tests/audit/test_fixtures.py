@@ -70,7 +70,7 @@ def test_lupus_third_abstention(capsys):
 def test_miscount_found_exit_1(capsys):
     code, report = _audit("ms-miscount", capsys=capsys)
     assert code == 1 and report["exit_code"] == 1
-    assert _found(report) == set() and report["counts"] == {"checked": 3, "agreeing": 2}
+    assert _found(report) == set() and report["counts"] == {"checked": 3, "agreeing": 2, "unread": 0}
     counts = {c["label"]: c for c in report["days"][0]["votecounts"]}
     assert [label for label, c in counts.items() if not c["agrees"]] == ["Votecount 1.2"]
     bad = counts["Votecount 1.2"]
@@ -83,11 +83,40 @@ def test_miscount_found_exit_1(capsys):
 
 def test_agreeing_game_exit_0(capsys):
     code, report = _audit("ms-agree", capsys=capsys)
-    assert code == 0 and report["counts"] == {"checked": 3, "agreeing": 3}
+    assert code == 0 and report["counts"] == {"checked": 3, "agreeing": 3, "unread": 0}
     assert report["agrees"] is True and _found(report) == set()
     for c in report["days"][0]["votecounts"]:   # interfaces.md §3, "The audit as JSON" (rev. 2)
         assert {"post", "url", "agrees", "confidence", "differences"} <= set(c)
         assert c["agrees"] and c["differences"] == [] and 0 < c["confidence"] <= 1
+
+
+def test_unread_count_is_no_disagreement(capsys):
+    """Issue 21: a count naming no player ("Kris") is not read, said apart in the JSON
+    (counts.unread, the day's unread_counts and a V-UNREADABLE-COUNT review item with the
+    name), and the game agrees (exit 0)."""
+    code, report = _audit("ms-unread-count", capsys=capsys)
+    assert code == 0 and report["agrees"] is True
+    assert report["counts"] == {"checked": 2, "agreeing": 2, "unread": 1}
+    day = report["days"][0]
+    assert day["agrees"] is True and day["unread_counts"] == 1
+    assert [c["label"] for c in day["votecounts"]] == ["Votecount 1.1", "Votecount 1.3"]
+    (item,) = day["review"]
+    assert (item["rule"], item["text"], item["names"]) == \
+        ("V-UNREADABLE-COUNT", "Votecount 1.2", ["Kris"])
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Counts that could not be read: 1 (not compared)"),
+    ("el", "Καταμετρήσεις που δεν διαβάστηκαν: 1 (δεν συγκρίθηκαν)"),
+    ("it", "Conteggi che non si sono potuti leggere: 1 (non confrontati)"),
+    ("ru", "Подсчёты, которые не удалось прочитать: 1 (не сравнивались)"),
+])
+def test_unread_count_has_its_own_line(capsys, lang, line):
+    for public in ("--private", "--public"):
+        code = main(["audit", str(AUDIT / "ms-unread-count" / "game.toml"), "--offline",
+                     "--lang", lang, public])
+        out = capsys.readouterr().out
+        assert code == 0 and line in out, (lang, public)
 
 
 def test_miscount_text_report_in_italian(capsys):
@@ -158,7 +187,7 @@ def test_every_v_code_of_rules_md_is_planted_and_found(capsys):
 def test_ms09_vote_without_unvote_and_the_rule_suggested_when_not_told(capsys, tmp_path):
     code, report = _audit("ms-unvote-required", capsys=capsys)
     assert code == 0 and _found(report) == {(1, "V-NO-UNVOTE", "Chris")}
-    assert report["counts"] == {"checked": 1, "agreeing": 1}
+    assert report["counts"] == {"checked": 1, "agreeing": 1, "unread": 0}
     # The same game without the option: the moderator applied a rule votal was not told.
     folder = AUDIT / "ms-unvote-required"
     (tmp_path / "posts.jsonl").write_bytes((folder / "posts.jsonl").read_bytes())

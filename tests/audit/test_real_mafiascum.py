@@ -9,11 +9,12 @@ set just under what was measured (audit/README.md gives the figures and the read
 
 from __future__ import annotations
 
+import html
 import json
 
 from tests.conftest import shared_path
-from votal.audit.mafiascum import listed_counts, real_days
-from votal.tally.votecounts import parse_votecount
+from votal.audit.mafiascum import game_roster, listed_counts, real_days
+from votal.tally.rostercount import read_count
 
 # Measured 2026-12-01 on the ten games (audit/README.md): found 306/306, counts 193/306 (63.1%),
 # voters 1935/2306 (83.9%). The five games added in the folder's third revision brought five more
@@ -24,15 +25,22 @@ FLOOR_VOTERS = 0.83
 
 
 def test_moderator_posts_parsed():
-    rows = [json.loads(line) for line in
-            shared_path("real", "mafiascum", "mod_votecounts.jsonl").open(encoding="utf-8")]
-    parsed = [r for r in rows if parse_votecount(r["text"]) is not None]
+    """Every post of the curators' filter (its text as they extracted it, titles glued to the
+    first line as a page's text gives them) read by the game's roster (tally/rostercount.py)."""
+    root = shared_path("real", "mafiascum")
+    games = {g["number"]: g for g in map(json.loads, (root / "games.jsonl").open(encoding="utf-8"))}
+    rows = [json.loads(line) for line in (root / "mod_votecounts.jsonl").open(encoding="utf-8")]
+    read = {}
+    for r in rows:
+        body = html.escape(r["text"]).replace("\n", "<br>")
+        read[r["game_number"], r["post_number"]] = read_count(body, game_roster(games[r["game_number"]]))[0]
+    parsed = [k for k, vc in read.items() if vc is not None]
     print(f"\nmoderator posts read as counts: {len(parsed)}/{len(rows)}")
-    # The one the filter let through without a count is game 1112's opening post (rules, flavour);
-    # game 1494's counts 3.5-3.7 write a candidate's voters after "(L-3)" with no separator
-    # ("notscience (L-3) elleheathen, killerjester"), which the layout reader does not take yet.
-    unread = sorted((r["game_number"], r["post_number"]) for r in rows if r not in parsed)
-    assert unread == [("1112", 0), ("1494", 530), ("1494", 550), ("1494", 576)], unread
+    # The one the filter let through without a count is game 1112's opening post (rules, flavour).
+    unread = sorted(k for k, vc in read.items() if vc is None)
+    assert unread == [("1112", 0)], unread
+    # and every count read places every name it holds in the game's roster
+    assert [k for k, vc in read.items() if vc is not None and vc.unread] == []
 
 
 def test_counts_found_in_the_clean_days():

@@ -1,7 +1,7 @@
 """Golden files of the audit report: every planted game of fixtures/audit/ in every format.
 
 Beside each game, ``golden/<lang>.<fmt>`` (the game's own language, private, as archivists run
-it) and, for ``ms-miscount``, every language and the public report. Regenerate with ``make
+it); for ``ms-miscount`` and ``ms-unread-count`` every language, and the public report. Regenerate with ``make
 golden`` and review the diff; otherwise the output must match byte for byte.
 """
 
@@ -28,9 +28,10 @@ def _language(game: str) -> str:
 
 def _cases() -> list[tuple[str, str, str, bool]]:
     cases = [(g, fmt, _language(g), False) for g in GAMES for fmt in FORMATS]
-    cases += [("ms-miscount", fmt, lang, False) for fmt in FORMATS[:4] for lang in LANGUAGES
-              if lang != "en"]
-    cases += [(g, fmt, _language(g), True) for g in ("ms-miscount", "px-violations", "lm-gatto-nero")
+    cases += [(g, fmt, lang, False) for g in ("ms-miscount", "ms-unread-count")
+              for fmt in FORMATS[:4] for lang in LANGUAGES if lang != "en"]
+    cases += [(g, fmt, _language(g), True) for g in ("ms-miscount", "ms-unread-count",
+                                                     "px-violations", "lm-gatto-nero")
               for fmt in FORMATS]
     return cases
 

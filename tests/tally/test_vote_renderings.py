@@ -113,3 +113,54 @@ def test_a_day_voted_in_each_rendering_ends_in_its_majority_lynch(rendering: str
     assert result["outcome"]["kind"] == "eliminated"
     assert result["outcome"]["players"] == ["Quilford"]
     assert result["outcome"]["reason"] == "majority"
+
+
+# -- a [vote] tag whose closing tag was mistyped (real game 1509, post 1123) --------------------
+
+MALFORMED = ('<span class="bbvote" title="This is an official vote.">VOTE: Quilford[\\vote]<br>'
+             "<br>This is a good vote right?</span>")
+
+
+@pytest.mark.parametrize("html", [
+    MALFORMED,
+    '<span class="bbvote">VOTE: Quilford[/vote] and the rest of my post</span>',
+    "<b>vote Quilford[/vote] because</b>",
+])
+def test_a_broken_vote_tag_is_malformed(html: str) -> None:
+    (mark,) = read_post(html, "mafiascum").marks
+    assert mark.malformed and "Quilford" in mark.text
+
+
+@pytest.mark.parametrize("html", ['<span class="bbvote">UNVOTE: [/vote]</span>',
+                                  "<b>Unvote[/vote]</b>", "<b>unvote: Quilford[\\vote]</b>"])
+def test_a_broken_unvote_tag_stays_an_unvote(html: str) -> None:
+    assert [kind for kind, _ in votes(html)] == ["UNVOTE"]
+
+
+def _ms_day(*posts: tuple[str, str], events=()):
+    game = make_game("mafiascum", players=("Quilford", "Ash", "Bren", "Cole", "Dee"),
+                     timezone="UTC", schedule={"deadline": "22:00", "day_change": "23:00"},
+                     events=list(events))
+    thread = Thread()
+    for i, (voter, html) in enumerate(posts):
+        thread.add(voter, at(2, 12, i, tz=UTC), html, pid=str(2000 + i))
+    return tally_day(game, thread.game_posts(), 1).to_dict()
+
+
+def test_a_malformed_vote_is_left_for_a_human_and_the_standing_vote_kept() -> None:
+    """MS-01: the moderator of game 1509 ruled "Post 1123 is incorrectly formatted and does not
+    count as a vote"; votal does not count it either, and names the candidate for review."""
+    result = _ms_day(("Ash", BBVOTE.format("Bren")), ("Ash", MALFORMED),
+                     ("Cole", BBVOTE.format("Quilford")), ("Dee", BBVOTE.format("Quilford")))
+    assert {r["player"]: r["voters"] for r in result["tally"]}["Bren"] == ["Ash"]
+    (item,) = result["review"]
+    assert item["rule"] == "V-UNKNOWN-TARGET" and item["post"] == "2001"
+    assert item["candidates"] == ["Quilford"] and "malformed" in item["text"]
+
+
+def test_a_ruling_decides_a_malformed_vote() -> None:
+    result = _ms_day(("Ash", BBVOTE.format("Bren")), ("Ash", MALFORMED),
+                     ("Cole", BBVOTE.format("Quilford")), ("Dee", BBVOTE.format("Quilford")),
+                     events=[{"type": "ruling", "post": "2001", "target": "Quilford"}])
+    assert result["review"] == []
+    assert result["outcome"]["players"] == ["Quilford"] and result["outcome"]["reason"] == "majority"

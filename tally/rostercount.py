@@ -1,0 +1,797 @@
+"""Read a moderator's vote count by the roster, not by its layout (issue 21; pure).
+
+A count line is one **candidate label** — a player by any name the roster knows (his name, his
+aliases, the players his slot replaced; case, accents and look-alike letters folded, spaces and
+``_ - .`` inside a name loose), or a not-voting / no-lynch label in any spelling, case or
+position, in English, Greek, Italian or Russian — then the **voters** it names, with any
+separator or none (``,`` ``;`` ``/`` ``&`` "and", a space between two names), in links, bold or
+colour, and optional **numbers** before or after, bracketed or not: ``(4)``, ``[4]``, ``4 votes``,
+``(L-3)``, ``L-2``, ``(4/7)``, ``[LYNCH]``, ``<-- hammered``. No moderator's layout is listed by
+hand: the names are found first, the layout is what lies between them.
+
+- Struck-out and greyed text, and a bracketed list after the current voters, are earlier votes the
+  moderator keeps visible: read as history (``CountLine.history``), never as current votes.
+- Titles (legends, spoiler titles, headings, a "Vote Count 2.07" line), footers, deadline and
+  majority lines are never count lines: their first words are no name, or they are titles.
+- A line whose voter is written as ``Mira → Pebble`` (an arrow or "votes") names the voter
+  first; a block of them is read voter by voter.
+- A line with a candidate and a count's structure whose other texts the roster cannot place is a
+  *doubtful* line: it belongs to the count when it sits among the count's lines (or beside them,
+  laid out like them), and makes the count **unread** (``VoteCount.unread``: the texts no player
+  answers to) — the audit reports such a count as "could not read", never as the moderator's
+  error.
+
+The names come back canonical (the roster's first name of the player, ``No Lynch``), so the audit
+compares them as they are; ``Roster.how`` records a name read inexactly (initials, a prefix, a
+misspelling) for the report.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from votal.scraper.colour import element_colour, parse_colour
+from votal.tally.body import Body, body_of
+from votal.tally.model import NO_LYNCH
+from votal.tally.names import _HOMOGLYPHS, NameResolver, Resolution
+from votal.tally.votecounts import (
+    _MAJORITY,
+    CountLine,
+    ModPost,
+    VoteCount,
+    _is_header,
+    mod_text,
+    parse_announcements,
+    structure_score,
+)
+
+NOT_VOTING = "\x00not-voting"   # the label of a "not voting" line (never a player's name)
+
+# -- the labels that are no player, on bare text (casefolded, accents stripped: "й" is "и") -----
+_NOT_VOTING_WORDS = (
+    r"not\s*voting|not\s*voted(?:\s*yet)?|not\s*yet\s*voted|non[-\s]?voting|non[-\s]?voters?|"
+    r"no\s*votes?|yet\s*to\s*vote|(?:have|has)\s*not\s*(?:yet\s*)?voted|didn'?t\s*vote|"
+    r"abstain(?:ing|ed)?|abstentions?|unvoted|"
+    r"δεν\s+ψηφισαν|δεν\s+(?:εχουν|εχει)\s+ψηφισει(?:\s+ακομα)?|δεν\s+ψηφιζουν|χωρις\s+ψηφο"
+    r"(?:\s*\(απουσια\))?|αψηφιστοι|απεχουν|αποχη|"
+    r"non\s+votant[ei]|non\s+(?:hanno|ha)\s+(?:ancora\s+)?votato|non\s+votano|senza\s+voto|"
+    r"nessun\s+voto|astenut[ioae]|astension[ei]|"
+    r"не\s+голосовал[аи]?|(?:еще\s+)?не\s+проголосовал[аи]?|не\s+голосуют|без\s+голоса|"
+    r"воздержал(?:ись|ся|ась)|не\s+отдали\s+голос(?:а|ов)?"
+)
+_NO_LYNCH_WORDS = (
+    r"no[\s_-]*(?:lynch|elimination|execution|exe|exile|kill)|nolynch|nl|"
+    r"καμια\s+αποχωρηση|χωρις\s+αποχωρηση|"
+    r"nessun[oa]?\s+(?:linciaggio|rogo|eliminazione|eliminato)|"
+    r"без\s+(?:линча|казни|повешения)|никого\s+не\s+(?:вешать|казнить|сажать)|пас|скип"
+)
+_SPECIALS = ((NOT_VOTING, re.compile(r"(?:" + _NOT_VOTING_WORDS + r")(?:\s+(?:yet|ακομα|ancora|"
+                                      r"еще|пока))?(?![^\W_])")),
+             (NO_LYNCH, re.compile(r"(?:" + _NO_LYNCH_WORDS + r")(?![^\W_])")))
+
+# -- numbers and markers around a label or its voters ------------------------------------------
+_VOTE_WORD = r"(?:\s*(?:votes?|vot[io]|ψηφο[ιςυ]?|ψηφων|голос(?:а|ов)?))?"
+_NUM = re.compile(
+    r"[\[(]\s*(?P<a>\d{1,2})\s*(?:/\s*\d{1,2})?" + _VOTE_WORD + r"\s*(?:,\s*(?:l\s*-\s*\d+|"
+    r"[a-z]+))?\s*[\])]"                                    # (4) [4] (4/7) (4 votes) (3, L-1)
+    r"|(?P<b>\d{1,2})(?:\s*/\s*\d{1,2})?" + _VOTE_WORD + r"(?![^\W_]|\s*[.)]\s)")   # 4, 4/7, 4 votes
+_HAMMER = (r"(?:lynch(?:ed)?|hammer(?:ed)?|majority|eliminated|executed|hanged|rogo|"
+           r"πλειοψηφια|αποχωρει|maggioranza|большинство|казн[ьеё]н?)")
+_MARK = re.compile(
+    r"[\[(]\s*l\s*-\s*\d+\s*[\])]|l\s*-\s*\d+(?![^\W_])"   # (L-3) [L-2] L-2
+    r"|[\[(]\s*" + _HAMMER + r"\s*!*\s*[\])]"               # [LYNCH] (hammered)
+    r"|<[-=]+\s*(?:l\s*-\s*\d+|" + _HAMMER + r")?[\s!.]*$"   # <-- LYNCH!!!   <-- L-2
+    r"|[-=]+>\s*" + _HAMMER + r"[\s!.]*$"                  # --> lynched
+    r"|\[\d{2}/\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"          # votal's own "[02/11 19:58:12]"
+    r"|[\[(]\s*#\s*\d+\s*[\])]|#\s*\d+"                      # a voter's post (#45)
+    r"|" + _HAMMER + r"!*(?=\s*$)")                         # "- hammered" at the end
+_UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
+_ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)\s*")
+_SEP = re.compile(r"\s*(?:<[-=]+|[-–—:|=,;/&+~•]|\band\b|\be\b|\bи\b|\bκαι\b)\s*")
+_WORD = re.compile(r"[^\s\-–—:|=,;/&+~()\[\]{}<>•]+")
+_PUNCT = re.compile(r"^[.!?*\"'`’“”«»…]+$")
+# a list's own numbering ("1. Pebble", "2) Quill"): not a count
+_ENUMERATION = re.compile(r"\d{1,3}\s*[.)](?=\s)")
+
+# Words that begin a line about the count, never a candidate (first word of an unresolved text).
+_NOT_LABELS = frozenset("""
+deadline majority result day days night with page post thread count votes vote note notes edit ps
+reminder reminders prods prod v/la vla mod moderator status alive player players start time game
+phase rules current if the it is are there countdown waiting lynch spoiler living dead
+esito scadenza maggioranza giorno notte inizio ora partita risultato
+ημέρα ημερα νύχτα νυχτα αποτέλεσμα αποτελεσμα πλειοψηφία πλειοψηφια λήξη ληξη έναρξη εναρξη ώρα ωρα
+день ночь итог итоги большинство окончание начало время игра
+""".split())
+# Words of prose, never inside a name as a moderator writes a voter.
+_PROSE = frozenset("""
+is was has been have will would should until through because since who which that this
+è sono ha fino perché
+είναι ήταν έχει μέχρι επειδή
+был была было будет есть до потому
+""".split())
+_MAX_CHUNK_WORDS = 3
+_MAX_CHUNK = 40
+
+
+# -- the roster -----------------------------------------------------------------------------------
+
+def bare(text: str) -> str:
+    """Casefolded, accents stripped (one char may give none or several)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _key(text: str) -> str:
+    return "".join(c for c in bare(text).translate(_HOMOGLYPHS) if c.isalnum())
+
+
+class Roster:
+    """Every name of the game's players (canonical name → its aliases), for finding names in a
+    count line; the tally's name resolver (tally/names.py) reads the texts between them."""
+
+    def __init__(self, players: Mapping[str, Iterable[str]],
+                 resolver: NameResolver | None = None) -> None:
+        self.players = {name: tuple(aliases or ()) for name, aliases in players.items()}
+        self.resolver = resolver or NameResolver(self.players)
+        owners: dict[str, set[str]] = {}
+        for name, aliases in self.players.items():
+            for text in (name, *aliases):
+                k = _key(text)
+                if k:
+                    owners.setdefault(k, set()).add(name)
+        # longest first; a key two players share names neither (left to the resolver's review)
+        self._keys = sorted(((k, next(iter(o))) for k, o in owners.items() if len(o) == 1),
+                            key=lambda kv: -len(kv[0]))
+        self._first: dict[str, list[tuple[str, str]]] = {}
+        for k, name in self._keys:
+            self._first.setdefault(k[0], []).append((k, name))
+        self.how: dict[str, str] = {}     # text read inexactly → how (tally/names.py's word)
+
+    def resolve(self, text: str) -> Resolution:
+        return self.resolver.resolve(text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Text:
+    """A line's text with, per character, whether it is history (struck or greyed), and its
+    bare and look-alike-folded forms with the index of each folded character's origin."""
+
+    raw: str
+    history: tuple[bool, ...]
+    folded: str            # bare + look-alikes: for names
+    plain: str             # bare: for the special labels' words
+    origin: tuple[int, ...]  # folded index → raw index
+    at: tuple[int, ...]      # raw index → folded index
+
+    @classmethod
+    def of(cls, raw: str, history: Iterable[bool]) -> _Text:
+        parts = [bare(c) for c in raw]
+        plain = "".join(parts)
+        origin: list[int] = []
+        at: list[int] = []
+        for i, p in enumerate(parts):
+            at.append(len(origin))
+            origin.extend([i] * len(p))
+        at.append(len(origin))
+        origin.append(len(raw))
+        return cls(raw, tuple(history), plain.translate(_HOMOGLYPHS), plain, tuple(origin),
+                   tuple(at))
+
+
+_JOINERS = " _.'’-"
+
+
+def _match_name(roster: Roster, t: _Text, i: int, *, glued: bool = False
+                ) -> tuple[int, str] | None:
+    """The longest roster name starting at raw index ``i`` (a word boundary), ending at one:
+    ``(raw end, canonical)``. Inside a name one space, ``_``, ``.``, ``'`` or a hyphen without
+    spaces around it is loose ("Thor 665" = Thor665, "Ant to the max" = Ant_to_the_max)."""
+    f, k0 = t.folded, t.at[i]
+    if k0 >= len(f) or not f[k0].isalnum() or (k0 > 0 and f[k0 - 1].isalnum() and not glued):
+        return None
+    for key, name in roster._first.get(f[k0], ()):
+        k, j, gap = k0, 0, 0
+        while j < len(key) and k < len(f):
+            c = f[k]
+            if c == key[j]:
+                j, k, gap = j + 1, k + 1, 0
+            elif c in _JOINERS and j > 0 and gap == 0 and k + 1 < len(f) and f[k + 1] != " " \
+                    and not (c == "-" and f[k - 1] == " "):
+                k, gap = k + 1, 1
+            else:
+                break
+        if j == len(key) and (k >= len(f) or not f[k].isalnum()):
+            return t.origin[k], name
+    return None
+
+
+def _match_special(t: _Text, i: int, *, glued: bool = False) -> tuple[int, str] | None:
+    k0 = t.at[i]
+    if k0 > 0 and t.plain[k0 - 1].isalnum() and not glued:
+        return None
+    for label, pattern in _SPECIALS:
+        m = pattern.match(t.plain, k0)
+        if m:
+            return t.origin[m.end()], label
+    return None
+
+
+# -- tokens ----------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Tok:
+    kind: str          # NAME NUM MARK UNVOTED SEP ARROW OPEN CLOSE WORD
+    start: int
+    end: int
+    text: str
+    value: str | int | None = None    # NAME: canonical / NOT_VOTING / NO_LYNCH; NUM: the number
+    history: bool = False
+
+
+def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
+    raw, out, i = t.raw, [], 0
+    low = t.plain  # for the regexes written in lower case; raw indices via t.at/origin
+    while i < len(raw):
+        if raw[i].isspace():
+            i += 1
+            continue
+        k = t.at[i]
+        hit = _match_special(t, i) or _match_name(roster, t, i)
+        if hit is not None:
+            out.append(_Tok("NAME", i, hit[0], raw[i:hit[0]], hit[1]))
+            i = hit[0]
+            continue
+        for kind, pattern in (("UNVOTED", _UNVOTED), ("MARK", _MARK), ("NUM", _NUM),
+                              ("ARROW", _ARROW), ("SEP", _SEP)):
+            m = pattern.match(low, k)
+            if m and m.end() > k and (kind != "ARROW" or m.group().strip()):
+                end = t.origin[m.end()]
+                value: str | int | None = None
+                if kind == "NUM":
+                    value = int(m.group("a") or m.group("b"))
+                elif kind == "SEP":
+                    value = m.group().strip()
+                if kind == "ARROW" and not re.search(r"[→⇒>]", m.group()) and not (
+                        k > 0 and low[k - 1].isspace()):
+                    continue      # "votes" glued to a word is part of it
+                out.append(_Tok(kind, i, end, raw[i:end], value))
+                i = end
+                break
+        else:
+            c = raw[i]
+            if c in "([{":
+                out.append(_Tok("OPEN", i, i + 1, c))
+                i += 1
+            elif c in ")]}":
+                out.append(_Tok("CLOSE", i, i + 1, c))
+                i += 1
+            else:
+                m = _WORD.match(raw, i)
+                end = m.end() if m else i + 1
+                word = raw[i:end]
+                if not _PUNCT.match(word):
+                    out.append(_Tok("WORD", i, end, word))
+                i = end
+    for tok in out:
+        marks = t.history[tok.start:tok.end]
+        tok.history = bool(marks) and sum(marks) * 2 > len(marks)
+    return _chunks(out, raw)
+
+
+def _chunks(tokens: list[_Tok], raw: str) -> list[_Tok]:
+    """Neighbouring words (spaces between only) become one text: a name the roster did not find
+    as it is written ("Sherlok Holmes"), or prose."""
+    out: list[_Tok] = []
+    for tok in tokens:
+        prev = out[-1] if out else None
+        if tok.kind == "WORD" and prev is not None and prev.kind == "WORD" \
+                and not raw[prev.end:tok.start].strip():
+            prev.end, prev.text = tok.end, raw[prev.start:tok.end]
+            prev.history = prev.history and tok.history
+            continue
+        out.append(tok)
+    return out
+
+
+# -- one line ------------------------------------------------------------------------------------
+
+@dataclass
+class LineReading:
+    """A line read by the roster; ``kind``: ``count`` (every text placed), ``doubtful`` (a
+    candidate and a count's structure, some texts unplaced), ``title`` or ``other``."""
+
+    kind: str
+    label: str | None = None             # canonical player, NOT_VOTING or NO_LYNCH
+    count: int | None = None             # the number the line gives (None: none given)
+    voters: list[str] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+    signature: tuple = ()                # how the line is laid out around its label
+    arrow: bool = False                  # "voter → candidate"
+    text: str = ""
+
+    @property
+    def numbered(self) -> bool:
+        return self.count is not None
+
+
+def _resolve_text(roster: Roster, text: str, *, label: bool) -> str | None:
+    """A text between the separators that the roster's longest-name scan did not find: the
+    name resolver's answer when it is one player (no 'name inside a longer text'), else None."""
+    words = text.split()
+    if not words or len(words) > _MAX_CHUNK_WORDS or len(text) > _MAX_CHUNK:
+        return None
+    if label and bare(words[0]).strip(".:") in _NOT_LABELS:
+        return None
+    if any(bare(w) in _PROSE for w in words):
+        return None
+    res = roster.resolver.resolve_whole(text)
+    if res.player is None:
+        return None
+    roster.how[text] = res.how
+    return res.player
+
+
+def _may_be_a_name(text: str) -> bool:
+    """A text that could be a player votal does not know (a candidate of a count line): a few
+    words, not the words that begin the lines around a count, not prose, not a number."""
+    words = text.split()
+    return 0 < len(words) <= _MAX_CHUNK_WORDS and len(text) <= _MAX_CHUNK \
+        and bare(words[0]).strip(".:") not in _NOT_LABELS \
+        and not any(bare(w) in _PROSE for w in words) and not text.strip().isdigit() \
+        and text.rstrip()[-1:] not in ".!?"
+
+
+def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
+    """One line of a moderator's post read by the roster."""
+    text = t.raw.strip()
+    if title or _is_header(text):
+        return LineReading("title", text=text)
+    toks = _tokens(roster, t)
+    i = 0
+    while i < len(toks) and toks[i].kind in ("SEP", "MARK", "UNVOTED", "CLOSE", "OPEN") \
+            or (i < len(toks) and toks[i].kind == "NUM"
+                and not _ENUMERATION.match(t.plain, t.at[toks[i].start])):
+        i += 1
+    pre = [tok for tok in toks[:i] if tok.kind == "NUM"]
+    if i > 0 and toks[0].kind == "NUM" and _ENUMERATION.match(t.plain, t.at[toks[0].start]):
+        return LineReading("other", text=text)
+    if i >= len(toks) or toks[i].history:
+        return LineReading("other", text=text)
+    head = toks[i]
+    unknown = None        # a candidate no player answers to ("Zorro (1): Ernie")
+    if head.kind == "WORD":
+        head.value = _resolve_text(roster, head.text, label=True)
+        if head.value is None:
+            if not _may_be_a_name(head.text):
+                return LineReading("other", text=text)
+            unknown = head.text.strip()
+        head.kind = "NAME"
+    elif head.kind != "NAME":
+        return LineReading("other", text=text)
+    rest = toks[i + 1:]
+    reading = LineReading("count", None if unknown else str(head.value),
+                          pre[0].value if pre else None,  # type: ignore[arg-type]
+                          text=text)
+    lead = 0    # "Pebble, - 2 (…)": a comma before the real separator is no separator
+    while lead + 1 < len(rest) and rest[lead].kind == "SEP" and rest[lead].value in (",", ";") \
+            and rest[lead + 1].kind in ("SEP", "NUM", "OPEN", "MARK"):
+        lead += 1
+    nxt = rest[lead] if rest else None
+    after = "END" if nxt is None else nxt.kind if nxt.kind != "SEP" else \
+        "SEP" + ("-" if nxt.value in ("-", "–", "—") else str(nxt.value))
+    reading.signature = (bool(pre), after)
+    if nxt is not None and nxt.kind == "ARROW" and head.value not in (NOT_VOTING, NO_LYNCH):
+        return _arrow_line(roster, reading, head, rest[1:])
+    structured = bool(pre) or after in ("NUM", "MARK", "OPEN", "UNVOTED") or \
+        after.startswith("SEP") and after not in ("SEP,", "SEP&", "SEPand")
+    depth, bracket_history = 0, False
+    last: list[str] | None = None      # where the last name went
+    last_name = max((n for n, tok in enumerate(rest) if tok.kind in ("NAME", "WORD")), default=-1)
+    annotated = False                  # numbers stand beside the voters
+    for n, tok in enumerate(rest):
+        if tok.kind == "OPEN":
+            depth += 1
+            if depth == 1:
+                bracket_history = bool(reading.voters)
+            continue
+        if tok.kind == "CLOSE":
+            depth = max(0, depth - 1)
+            bracket_history = bracket_history and depth > 0
+            continue
+        if tok.kind == "NUM":
+            # the count: before the voters, or after the last of them ("Mira, Tosk (2)"); a
+            # number between voters is theirs ("Mira (12), Tosk (45)": a post, a time)
+            before = not reading.voters and not reading.unread
+            if reading.count is None and (before or n > last_name and not annotated):
+                reading.count = int(tok.value)  # type: ignore[arg-type]
+            annotated = annotated or not before and n < last_name
+            continue
+        if tok.kind == "UNVOTED":      # "Bren (unvoted)": the name just before is history
+            if last is reading.voters and reading.voters:
+                reading.history.append(reading.voters.pop())
+            elif last is reading.unread and reading.unread:
+                reading.unread.pop()
+            continue
+        if tok.kind in ("MARK", "SEP", "ARROW"):
+            continue
+        name = tok.value if tok.kind == "NAME" else _resolve_text(roster, tok.text, label=False)
+        if name in (NOT_VOTING, NO_LYNCH) or (name is None and tok.kind == "NAME"):
+            name = None
+        if name is None:
+            last = None
+            if tok.history or bracket_history:
+                continue
+            reading.unread.append(tok.text.strip())
+            last = reading.unread
+            continue
+        last = reading.history if tok.history or bracket_history else reading.voters
+        last.append(str(name))
+    if not structured and not (reading.voters and not reading.unread and after == "NAME"):
+        return LineReading("other", text=text)
+    if unknown is not None:
+        # doubtful only when all else is a count's: a number or placed voters, nothing else unread
+        if reading.unread or not (reading.numbered or reading.voters):
+            return LineReading("other", text=text)
+        reading.unread = [unknown]
+    if reading.unread:
+        long = any(len(u.split()) > _MAX_CHUNK_WORDS or len(u) > _MAX_CHUNK
+                   or u.rstrip()[-1:] in ".!?" for u in reading.unread)
+        reading.kind = "other" if long else "doubtful"
+    return reading
+
+
+def _arrow_line(roster: Roster, reading: LineReading, head: _Tok, rest: list[_Tok]
+                ) -> LineReading:
+    """``Mira → Pebble``: the voter first, his candidate after the arrow."""
+    names = [tok for tok in rest if tok.kind in ("NAME", "WORD")]
+    if len(names) != 1:
+        reading.kind = "other"
+        return reading
+    tok = names[0]
+    target = tok.value if tok.kind == "NAME" else _resolve_text(roster, tok.text, label=False)
+    reading.arrow = True
+    if target is None:
+        reading.kind, reading.unread = "doubtful", [tok.text]
+        return reading
+    reading.voters = [str(head.value)]
+    reading.label = str(target)
+    return reading
+
+
+# -- a post's lines --------------------------------------------------------------------------------
+
+_STRUCK_TAGS = ("s", "strike", "del")
+_BREAK_TAGS = frozenset({"br", "div", "p", "li", "tr", "fieldset", "legend", "h1", "h2", "h3",
+                         "h4", "h5", "h6", "table", "ul", "ol", "details", "summary", "hr", "dd",
+                         "dt", "dl", "pre", "center", "blockquote", "tbody", "thead"})
+_TITLE_TAGS = frozenset({"legend", "summary", "h1", "h2", "h3", "h4", "h5", "h6", "caption"})
+_SKIP_TAGS = frozenset({"blockquote", "script", "style", "input", "button", "select", "textarea",
+                        "noscript", "template", "iframe", "object", "svg", "img"})
+
+
+def is_grey(colour: str | None) -> bool:
+    """A grey (greyed-out) colour: no hue to speak of, neither black nor white."""
+    rgba = parse_colour(colour) if colour else None
+    if rgba is None:
+        return False
+    r, g, b = rgba[:3]
+    spread, light = max(r, g, b) - min(r, g, b), (r + g + b) / 3
+    return spread <= 0.08 and 0.3 <= light <= 0.9
+
+
+def _is_history(el) -> bool:
+    style = (el.get("style") or "").replace(" ", "").lower()
+    return el.tag.lower() in _STRUCK_TAGS or "line-through" in style or is_grey(element_colour(el))
+
+
+def _is_break(el) -> bool:
+    style = (el.get("style") or "").replace(" ", "").lower()
+    inline = "display:inline" in style and "display:inline-block" not in style
+    return el.tag.lower() in _BREAK_TAGS and not inline
+
+
+def _is_title(el) -> bool:
+    cls = (el.get("class") or "").lower()
+    return el.tag.lower() in _TITLE_TAGS or "quotetitle" in cls or "spoiler-title" in cls \
+        or "spoilertitle" in cls
+
+
+@dataclass
+class _RawLine:
+    chars: list[tuple[str, bool]] = field(default_factory=list)
+    title: bool = False
+
+    def text(self) -> _Text:
+        raw = "".join(c for c, _ in self.chars).replace("\xa0", " ")
+        return _Text.of(raw, (h for _, h in self.chars))
+
+
+_QUOTE_TITLE = re.compile(r"(?:wrote|said|quote|написал|цитата|scrive|ha scritto|citazione|"
+                          r"έγραψε|παράθεση)\s*:?\s*$", re.I)
+
+
+def _is_quote(el, tag: str, cls: str) -> bool:
+    """Someone else's words: a blockquote, a ``div.quote``, or an old phpBB quote box (a
+    ``quotetitle`` saying "X wrote:", the ``quotecontent`` after it)."""
+    if tag == "blockquote" or tag == "div" and "quote" in cls and "quotecontent" not in cls \
+            and "quotetitle" not in cls:
+        return True
+    if "quotetitle" in cls:
+        return bool(_QUOTE_TITLE.search(" ".join("".join(el.itertext()).split())))
+    if "quotecontent" in cls:
+        prev = el.getprevious()
+        return prev is not None and _is_quote(prev, "", (prev.get("class") or "").lower())
+    return False
+
+
+@dataclass
+class _Walk:
+    history: bool
+    title: bool
+    block: bool
+    cell: bool        # inside a table cell: a line break is a comma (several voters in a cell)
+
+
+def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
+    """The moderator's own lines (quotes left out), each as (text, is a title): one line per
+    block or line break, a table row as one line of its cells split by ``|``; each character
+    knows whether it is struck out or greyed (history). Reads the body's one tree unchanged."""
+    root = body_of(html).root
+    lines: list[_RawLine] = [_RawLine()]
+
+    def add(text: str | None, history: bool) -> None:
+        if text:
+            lines[-1].chars.extend((" " if c in "\r\n" else c, history) for c in text)
+
+    def brk(title: bool = False) -> None:
+        if lines[-1].chars:
+            lines.append(_RawLine())
+        lines[-1].title = title
+
+    if root is None:
+        return []
+    stack = [_Walk(False, False, False, False)]
+    walker = etree.iterwalk(root, events=("start", "end"))
+    for event, el in walker:
+        if el is root:
+            if event == "start":
+                add(el.text, False)
+            continue
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        if event == "end":
+            state = stack.pop()
+            parent = stack[-1]
+            if state.block:
+                brk(parent.title)
+            add(el.tail, parent.history)
+            continue
+        parent = stack[-1]
+        cls = (el.get("class") or "").lower() if tag else ""
+        if not tag or tag in _SKIP_TAGS or _is_quote(el, tag, cls):
+            walker.skip_subtree()
+            stack.append(_Walk(parent.history, parent.title, False, parent.cell))
+            continue
+        history = parent.history or _is_history(el)
+        title = parent.title or _is_title(el)
+        cell = parent.cell or tag in ("td", "th")
+        block = not parent.cell and (_is_break(el) or _is_title(el))
+        if tag in ("td", "th") and el.getprevious() is not None:
+            add(" | ", False)
+        if block:
+            brk(title)
+        if tag == "br":
+            if parent.cell:
+                add(", ", False)
+            else:
+                brk(title)
+        stack.append(_Walk(history, title, block and tag != "br", cell))
+        add(el.text, history)
+    out = []
+    for line in lines:
+        t = line.text()
+        if t.raw.strip():
+            out.append((t, line.title))
+    return out
+
+
+def _joined(items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
+    """A line holding only numbers or markers ("(1)") goes with the next one; a line that begins
+    with a separator ("— Mira, Tosk", "- 3 (a, b)") goes with the one before."""
+    out: list[tuple[_Text, bool]] = []
+    carry: _Text | None = None
+    for t, title in items:
+        if carry is not None and not title:
+            t = _concat(carry, t)
+            carry = None
+        stripped = t.raw.strip()
+        if not title and re.fullmatch(r"[\[(]?\s*\d{1,2}\s*[\])]?|[\[(]\s*l\s*-\s*\d+\s*[\])]",
+                                      stripped, re.I):
+            carry = t
+            continue
+        if out and not title and not out[-1][1] and (
+                re.match(r"[-–—:]\s*(?:\S|$)", stripped) and not re.match(r"-{3,}", stripped)
+                or re.search(r"(?:→|⇒|->|=>)\s*$", out[-1][0].raw)):
+            out[-1] = (_concat(out[-1][0], t), False)
+            continue
+        out.append((t, title))
+    if carry is not None:
+        out.append((carry, False))
+    return out
+
+
+_GLUED_TITLE = re.compile(r"\W*(?:[^\W\d]+\s+){0,2}(?:vote\s*count|vote\s*tally|votecount)"
+                          r"[^\n\d]{0,12}\d+(?:\.\d+)?", re.I)
+
+
+def _unglued(roster: Roster, t: _Text, title: bool) -> list[tuple[_Text, bool]]:
+    """Text copied from a rendered page glues a title to the first line ("Vote Count 1.4Abaddon
+    (3): …", "Vote Count 2.00Not Voting (9) - …"): split where a name or a label begins."""
+    m = _GLUED_TITLE.match(t.plain)
+    if m is None or m.end() >= len(t.plain):
+        return [(t, title)]
+    i = t.origin[m.end()]
+    if _match_special(t, i, glued=True) is None and _match_name(roster, t, i, glued=True) is None:
+        return [(t, title)]
+    return [(_Text.of(t.raw[:i], t.history[:i]), True), (_Text.of(t.raw[i:], t.history[i:]), title)]
+
+
+def _concat(a: _Text, b: _Text) -> _Text:
+    return _Text.of(a.raw + " " + b.raw, (*a.history, False, *b.history))
+
+
+# -- blocks ---------------------------------------------------------------------------------------
+
+@dataclass
+class _Block:
+    label: str | None
+    lines: list[LineReading] = field(default_factory=list)
+    not_voting: LineReading | None = None
+    majority: int | None = None
+    doubtful: list[tuple[LineReading, int]] = field(default_factory=list)  # (line, count
+    #                                               lines before it)
+
+    def labels(self) -> set[str]:
+        return {x.label for x in self.lines if x.label}
+
+
+def _blocks(readings: list[LineReading]) -> list[_Block]:
+    """Runs of count lines (the "not voting" line with them), each with the title before it.
+
+    A run goes on across one line of something else (a marker, a remark); a title, two such
+    lines, or a candidate already in the run start another. Doubtful lines inside a run belong
+    to it; before or after it, only when laid out like its count lines."""
+    blocks: list[_Block] = []
+    title: str | None = None
+    majority: int | None = None
+    current: _Block | None = None
+    pending: list[LineReading] = []       # doubtful lines before the run's first count line
+    gap = 0                               # lines of something else since the run's last line
+    for r in readings:
+        if r.kind == "title":
+            current, pending = None, []
+            if _is_header(r.text):
+                title = r.text
+            continue
+        if r.kind == "other":
+            m = _MAJORITY.search(r.text)
+            found = int(m.group("n") or m.group("m")) if m else None
+            if current is None:
+                majority, pending = found or majority, []
+            else:
+                current.majority = current.majority or found
+                gap += bool(re.search(r"[^\W\d_]", r.text))
+            continue
+        repeated = r.label in current.labels() and not r.arrow if current is not None else False
+        if current is not None and (gap > 1 or repeated and r.label != NOT_VOTING):
+            current = None
+        gap = 0
+        if r.kind == "doubtful":
+            if current is None:
+                pending.append(r)
+            else:
+                current.doubtful.append((r, len(current.lines)))
+            continue
+        if current is None:
+            current = _Block(title, majority=majority)
+            blocks.append(current)
+            title = majority = None
+            current.doubtful.extend((p, -1) for p in pending if p.signature == r.signature)
+            pending = []
+        if r.label == NOT_VOTING:
+            current.not_voting = current.not_voting or r
+        else:
+            current.lines.append(r)
+    for b in blocks:
+        # doubtful lines after the run's last count line: only those laid out like its lines
+        sigs = {x.signature for x in b.lines}
+        b.doubtful = [(d, n) for d, n in b.doubtful
+                      if n < 0 or 0 < n < len(b.lines) or d.signature in sigs]
+    return blocks
+
+
+def _arrow_block(b: _Block) -> None:
+    """A block of "voter → candidate" lines read candidate by candidate."""
+    if not b.lines or not all(x.arrow for x in b.lines):
+        return
+    merged: dict[str, LineReading] = {}
+    for x in b.lines:
+        line = merged.setdefault(str(x.label), LineReading("count", x.label, text=x.text))
+        line.voters.extend(x.voters)
+    b.lines = list(merged.values())
+
+
+def _enough(b: _Block) -> bool:
+    """Enough to be a count: two numbered lines, or one beside a title or a "not voting" line;
+    lines of voters without numbers need a title or a "not voting" line; a count with no votes
+    at all needs both (tally/votecounts.py's bar, on lines the roster placed)."""
+    numbered = sum(x.numbered for x in b.lines)
+    listing = sum(bool(x.voters) for x in b.lines if not x.numbered)
+    zero = sum(not x.voters for x in b.lines if not x.numbered)
+    marked = (b.label is not None) + (b.not_voting is not None)
+    if all(x.arrow for x in b.lines) and len(b.lines) >= 2:
+        return True
+    return (numbered >= 2 or (numbered >= 1 and marked >= 1) or (listing >= 2 and marked >= 1)
+            or (listing >= 1 and marked == 2) or (listing + zero >= 3 and listing >= 1)
+            or (numbered + listing == 0 and marked == 2))
+
+
+def _confidence(b: _Block) -> float:
+    numbered = [CountLine(str(x.label), x.count or 0, tuple(x.voters)) for x in b.lines
+                if x.numbered]
+    score = structure_score(numbered, len(b.lines), titled=bool(b.label),
+                            not_voting=b.not_voting is not None)
+    doubtful = [d for d, _ in b.doubtful]
+    names = sum(1 + len(x.voters) for x in (*b.lines, *doubtful))
+    unread = sum(len(x.unread) for x in (*b.lines, *doubtful))
+    known = names / (names + unread) if names + unread else 1.0
+    return round(min(0.5 * score + 0.5 * known, 1.0), 2)
+
+
+def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str | None]:
+    """The official count of a moderator's post read by the roster, and the title of a count
+    that could not be read at all (a title, then lines of which none is placed)."""
+    items = _joined([part for t, title in post_lines(html) for part in _unglued(roster, t, title)])
+    readings = [read_line(roster, t, title=title) for t, title in items]
+    blocks = [b for b in _blocks(readings) if _enough(b)]
+    for b in blocks:
+        _arrow_block(b)
+    if not blocks:
+        return None, _unreadable_title(readings)
+    scored = [(b, _confidence(b)) for b in blocks]
+    best, conf = max(scored, key=lambda bc: (bc[1], bool(bc[0].label), len(bc[0].lines),
+                                              -scored.index(bc)))
+    lines = tuple(CountLine(str(x.label), x.count if x.count is not None else len(x.voters),
+                            tuple(x.voters), tuple(x.history)) for x in best.lines)
+    nv = best.not_voting
+    doubtful = [d for d, _ in best.doubtful]
+    unread = tuple(dict.fromkeys(u for x in (*best.lines, *doubtful, *([nv] if nv else []))
+                                 for u in x.unread))
+    lines += tuple(CountLine(str(x.label), x.count if x.count is not None else len(x.voters),
+                             tuple(x.voters), tuple(x.history), doubtful=True)
+                   for x in doubtful if x.label and x.label != NOT_VOTING)
+    return VoteCount(best.label, lines, tuple(nv.voters) if nv else None, conf, best.majority,
+                     unread=unread, resolved=True), None
+
+
+def _unreadable_title(readings: list[LineReading]) -> str | None:
+    """A count's title followed by lines with numbers, none of them placed in the roster."""
+    for i, r in enumerate(readings):
+        if r.kind == "title" and _is_header(r.text) and not re.match(r"^\W*count\W*$", r.text, re.I):
+            after = readings[i + 1:i + 6]
+            if sum(bool(re.search(r"\d", x.text)) and len(x.text) < 120 and x.kind != "title"
+                   for x in after) >= 2:
+                return r.text
+    return None
+
+
+def read_count_post(html: str | Body, roster: Roster) -> ModPost:
+    """A moderator's post read by the roster: its count, its elimination announcements, the
+    title of a count that could not be read."""
+    vc, unreadable = read_count(html, roster)
+    return ModPost(vc, parse_announcements(mod_text(html)), unreadable)

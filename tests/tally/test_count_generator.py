@@ -1,0 +1,404 @@
+"""Issue 21 item 3: counts written in many layouts, read back by the roster, all of them.
+
+Random game states (who votes whom, who does not vote, a No Lynch wagon now and then) over the
+rosters of the ten real Mafiascum games (../shared/real/mafiascum/games.jsonl: real names with
+spaces, digits, underscores and capitals, replaced players' names as aliases; two made-up rosters
+when ../shared is absent) are written as a moderator would post them — in each of the layout
+families below, each in every markup variant (plain text, bold candidates, linked and coloured
+voters, struck-out and greyed earlier votes, tables, lists, fieldsets, spoilers), with a title,
+"not voting" labels in four languages and positions, numbers before and after, markers, footers
+and a player list in a spoiler — and read back with tally/rostercount.py. Every count must come
+back exactly: each candidate's current voters, the announced numbers, the "not voting" line.
+
+The writers name a player by any name the roster knows (the current occupant's or a replaced
+one's), in any case: the reader is given the roster, never the layout.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.conftest import SHARED
+from votal.tally.model import NO_LYNCH
+from votal.tally.rostercount import Roster, read_count
+
+STATES_PER_CASE = 6
+
+
+# -- rosters --------------------------------------------------------------------------------------
+
+def _rosters() -> dict[str, dict[str, tuple[str, ...]]]:
+    path = SHARED / "real" / "mafiascum" / "games.jsonl"
+    if path.exists():
+        out = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            out[game["number"]] = {s["names"][0]: tuple(dict.fromkeys(
+                n for n in s["names"][1:] if n != s["names"][0])) for s in game["slots"]}
+        return out
+    return {   # made up, in the real rosters' shapes
+        "synthetic-1": {"Lord Mhork": ("Sakura Hana",), "_Sherlock_": (), "q21": (),
+                        "Aj The Epic": (), "YES YES YES": (), "Ant_to_the_max": ("Mr Wright",),
+                        "Thor665": ("Abaddon",), "killerjester": ()},
+        "synthetic-2": {"Beck": (), "Josh_B": ("Boonskiies",), "Luca Blight": (), "massive": (),
+                        "TheDudeAbides": (), "Phijkchu_Magikarp": (), "Egg": ("Clusk92",),
+                        "LlamaFluff": (), "Thesp": ()},
+    }
+
+
+ROSTERS = _rosters()
+
+
+# -- a game state -----------------------------------------------------------------------------
+
+@dataclass
+class State:
+    wagons: dict[str, list[str]]          # candidate (canonical or NO_LYNCH) -> voters
+    idle: list[str]                       # not voting
+    everyone: list[str]
+    majority: int
+    names: dict[str, str] = field(default_factory=dict)   # canonical -> how it is written
+    history: dict[str, list[str]] = field(default_factory=dict)   # candidate -> earlier voters
+
+
+def random_state(rng: random.Random, roster: dict[str, tuple[str, ...]]) -> State:
+    players = list(roster)
+    alive = rng.sample(players, rng.randint(max(3, len(players) // 2), len(players)))
+    candidates = rng.sample(alive, rng.randint(1, min(4, len(alive))))
+    if rng.random() < 0.2:
+        candidates.append(NO_LYNCH)
+    wagons: dict[str, list[str]] = {c: [] for c in candidates}
+    idle = []
+    for voter in alive:
+        if rng.random() < 0.25:
+            idle.append(voter)
+        else:
+            wagons[rng.choice(candidates)].append(voter)
+    names = {}
+    for p in alive:
+        written = rng.choice((p, *roster[p])) if roster[p] and rng.random() < 0.3 else p
+        case = rng.random()
+        names[p] = written.lower() if case < 0.1 else written.upper() if case < 0.15 else written
+    history = {c: rng.sample([p for p in alive if p not in v], min(2, len(alive) - len(v)))
+               for c, v in wagons.items() if rng.random() < 0.3 and len(alive) > len(v)}
+    return State(wagons, idle, alive, len(alive) // 2 + 1, names, history)
+
+
+# -- how a moderator writes it -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Markup:
+    name: str
+    label: Callable[[str], str]            # a candidate's name
+    voter: Callable[[str], str]            # a voter's name
+    past: Callable[[list[str]], str]       # earlier voters shown after the current ones ("" none)
+
+
+def _esc(s: str) -> str:
+    return htmllib.escape(s, quote=False)
+
+
+MARKUPS = [
+    Markup("plain", _esc, _esc, lambda past: ""),
+    Markup("bold", lambda n: f"<b>{_esc(n)}</b>", _esc, lambda past: ""),
+    Markup("phpbb-bold", lambda n: f'<div style="display:inline;font-weight:bold">{_esc(n)}</div>',
+           _esc, lambda past: ""),
+    Markup("links", _esc,
+           lambda n: f'<a href="https://forum.example/memberlist.php?un={_esc(n)}">{_esc(n)}</a>',
+           lambda past: ""),
+    Markup("colour", lambda n: f'<span style="color:#4000BF">{_esc(n)}</span>',
+           lambda n: f'<span style="color: #008000">{_esc(n)}</span>', lambda past: ""),
+    Markup("struck-history", _esc, _esc,
+           lambda past: "".join(f", <s>{_esc(p)}</s>" for p in past)),
+    Markup("greyed-history", lambda n: f"<b>{_esc(n)}</b>", _esc,
+           lambda past: (' <span style="color:gray"><span style="text-decoration:line-through">'
+                         f'({", ".join(_esc(p) for p in past)})</span></span>') if past else ""),
+    Markup("grey-only-history", _esc, _esc,
+           lambda past: (f' <span style="color:#999999">[{", ".join(_esc(p) for p in past)}]'
+                         "</span>") if past else ""),
+]
+
+NOT_VOTING = ["Not Voting", "Not voting", "NOT VOTING", "Not Voted", "No vote", "Not yet voted",
+              "Non-voting", "Δεν ψήφισαν", "Non hanno votato", "Не голосовали", "Abstaining"]
+NO_LYNCH_LABELS = ["No Lynch", "NO LYNCH", "No Elimination", "no lynch", "Nessun linciaggio",
+                   "No-Lynch"]
+TITLES = ["Vote Count {d}.{n:02d}", "VOTECOUNT {d}.{n}", "Votecount {d}.{n}",
+          "Day {d} Vote Count (#{n})", "Ψηφοφορία ημέρας {d}", "Conteggio voti, giorno {d}",
+          "Итоги голосования, день {d}", "Final Vote Count of Day {d}"]
+FOOTERS = ["With {alive} alive, it takes {maj} to lynch.",
+           "With {alive} players alive, it takes {maj} votes to lynch.",
+           "With {alive} votes in play, it will take {maj} to lynch.",
+           "Deadline is in (expired on 2014-11-12 00:11:11).",
+           "{someone} is V/LA until 11/1.", "Mod notes: {someone} has been prodded.",
+           "If there are any errors please inform me."]
+
+
+@dataclass
+class Writer:
+    rng: random.Random
+    state: State
+    markup: Markup
+
+    def n(self, name: str) -> str:
+        return self.state.names.get(name, name)
+
+    def label(self, candidate: str) -> str:
+        if candidate == NO_LYNCH:
+            return self.markup.label(self.rng.choice(NO_LYNCH_LABELS))
+        return self.markup.label(self.n(candidate))
+
+    def voters(self, candidate: str, sep: str = ", ") -> str:
+        voters = self.state.wagons.get(candidate, [])
+        text = sep.join(self.markup.voter(self.n(v)) for v in voters)
+        past = self.state.history.get(candidate, [])
+        return text + (self.markup.past([self.n(p) for p in past]) if voters and past else "")
+
+    def idle_label(self) -> str:
+        return self.markup.label(self.rng.choice(NOT_VOTING))
+
+    def idle(self, sep: str = ", ") -> str:
+        return sep.join(self.markup.voter(self.n(v)) for v in self.state.idle)
+
+    def rows(self) -> list[str]:
+        """The candidates in some order; some moderators list every living player."""
+        rows = list(self.state.wagons)
+        if self.rng.random() < 0.3:
+            rows += [p for p in self.state.everyone if p not in rows]
+        self.rng.shuffle(rows)
+        return rows
+
+    def count(self, c: str) -> int:
+        return len(self.state.wagons.get(c, []))
+
+    def left(self, c: str) -> int:
+        return max(0, self.state.majority - self.count(c))
+
+
+Family = Callable[[Writer], list[str]]
+
+
+def fam_name_paren_colon(w: Writer) -> list[str]:          # Pebble (2): Mira, Tosk
+    return [f"{w.label(c)} ({w.count(c)}): {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
+
+
+def fam_dashes(w: Writer) -> list[str]:                    # Pebble - 2 - Mira, Tosk
+    return [f"{w.label(c)} - {w.count(c)} - {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_count_first_emdash_l(w: Writer) -> list[str]:      # (2) Pebble — Mira, Tosk (L-3)
+    return [f"({w.count(c)}) {w.label(c)} — {w.voters(c)}"
+            + (f" (L-{w.left(c)})" if w.count(c) else "") for c in w.rows()] + \
+        [f"({len(w.state.idle)}) {w.idle_label()} — {w.idle()}"]
+
+
+def fam_bracket_first(w: Writer) -> list[str]:             # [2] Pebble: Mira, Tosk
+    return [f"[{w.count(c)}] {w.label(c)}: {w.voters(c)}" for c in w.rows()] + \
+        [f"[{len(w.state.idle)}] {w.idle_label()}: {w.idle()}"]
+
+
+def fam_name_dash_bracket(w: Writer) -> list[str]:         # Pebble - [2] Mira, Tosk
+    return [f"{w.label(c)} - [{w.count(c)}] {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()} - [{len(w.state.idle)}] {w.idle()}"]
+
+
+def fam_l_marker_no_separator(w: Writer) -> list[str]:     # Pebble (L-3) Mira, Tosk
+    return [f"{w.label(c)} (L-{w.left(c)}) {w.voters(c)}" for c in w.rows() if w.count(c)] + \
+        [f"{w.idle_label()} - {w.idle()}"]
+
+
+def fam_bare_number_paren_voters(w: Writer) -> list[str]:  # Pebble 2 (Mira, Tosk)
+    return [f"{w.label(c)} - {w.count(c)} ({w.voters(c)})" for c in w.rows()] + \
+        [f"{w.idle_label()} - {len(w.state.idle)} ({w.idle()})"]
+
+
+def fam_unnumbered(w: Writer) -> list[str]:                # Pebble: Mira, Tosk
+    return [f"{w.label(c)}: {w.voters(c)}" for c in w.rows() if w.count(c)] + \
+        [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_glued_semicolons(w: Writer) -> list[str]:          # Pebble(2)- Mira; Tosk
+    return [f"{w.label(c)}({w.count(c)})- {w.voters(c, '; ')}" for c in w.rows()] + \
+        [f"{w.idle_label()}({len(w.state.idle)})- {w.idle('; ')}"]
+
+
+def fam_out_of_majority(w: Writer) -> list[str]:           # Pebble (2/5): Mira, Tosk
+    return [f"{w.label(c)} ({w.count(c)}/{w.state.majority}): {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_bold_count_no_separator(w: Writer) -> list[str]:   # <b>Pebble (2)</b>Mira, Tosk
+    return [f"<b>{w.label(c)} ({w.count(c)})</b>{w.voters(c)}" for c in w.rows()] + \
+        [f"<b>{w.idle_label()} ({len(w.state.idle)})</b>{w.idle()}"]
+
+
+def fam_votes_word_and(w: Writer) -> list[str]:            # Pebble: 2 votes (Mira and Tosk)
+    return [f"{w.label(c)}: {w.count(c)} votes ({w.voters(c, ' and ')})" for c in w.rows()
+            if w.count(c)] + [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_voter_arrow(w: Writer) -> list[str]:               # Mira → Pebble (one line a voter)
+    lines = [f"{w.markup.voter(w.n(v))} → {w.label(c)}" for c, vs in w.state.wagons.items()
+             for v in vs]
+    w.rng.shuffle(lines)
+    return lines + [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_lynch_markers(w: Writer) -> list[str]:             # [L-1]Pebble - [2] a, b <-- L-1
+    return [f"[L-{w.left(c)}]{w.label(c)} - [{w.count(c)}] {w.voters(c)}"
+            + (f" <-- L-{w.left(c)}" if w.count(c) else "") for c in w.rows()] + \
+        [f"{w.idle_label()} - [{len(w.state.idle)}] {w.idle()}"]
+
+
+def fam_name_then_count_line(w: Writer) -> list[str]:     # Pebble<br> - 2 (Mira, Tosk)
+    return [f"{w.label(c)}<br>\n - {w.count(c)} ({w.voters(c)})" for c in w.rows()] + \
+        [f"{w.idle_label()}<br>\n - {len(w.state.idle)} ({w.idle()})"]
+
+
+def fam_three_lines(w: Writer) -> list[str]:               # (2)<br>Pebble<br>— Mira, Tosk
+    return [f"({w.count(c)})<br>\n{w.label(c)}<br>\n— {w.voters(c)}" for c in w.rows()] + \
+        [f"({len(w.state.idle)})<br>\n{w.idle_label()}<br>\n— {w.idle()}"]
+
+
+def fam_separators(w: Writer) -> list[str]:                # Pebble [2]: Mira / Tosk & Ash
+    out = []
+    for c in w.rows():
+        sep = w.rng.choice([" / ", " & ", "; ", ", ", " and ", ",", " + "])
+        out.append(f"{w.label(c)} [{w.count(c)}]: {w.voters(c, sep)}")
+    return out + [f"{w.idle_label()} [{len(w.state.idle)}]: {w.idle(' / ')}"]
+
+
+def fam_hammer_and_post_links(w: Writer) -> list[str]:     # Pebble - 3 - a (#12), b (#40) - hammered
+    out = []
+    for c in w.rows():
+        voters = w.state.wagons.get(c, [])
+        listed = ", ".join(f"{w.markup.voter(w.n(v))} (#{w.rng.randint(1, 999)})" for v in voters)
+        end = w.rng.choice(["", " - hammered", " [LYNCH]", " <-- LYNCH!!!", " (L-1)"]) if voters else ""
+        out.append(f"{w.label(c)} - {len(voters)} - {listed}{end}")
+    return out + [f"{w.idle_label()} - {len(w.state.idle)} - {w.idle()}"]
+
+
+FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
+    fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
+    fam_name_paren_colon, fam_dashes, fam_count_first_emdash_l, fam_bracket_first,
+    fam_name_dash_bracket, fam_l_marker_no_separator, fam_bare_number_paren_voters,
+    fam_unnumbered, fam_glued_semicolons, fam_out_of_majority, fam_bold_count_no_separator,
+    fam_votes_word_and, fam_voter_arrow, fam_lynch_markers)}
+
+
+# -- the post around the lines ----------------------------------------------------------------
+
+def _lines_html(w: Writer, lines: list[str]) -> str:
+    """The lines in one of the ways a post holds lines: <br>, paragraphs, a list, a table."""
+    how = w.rng.choice(["br", "br", "p", "ul", "div", "table"])
+    if how == "p" and "<div" in "".join(lines):
+        how = "div"      # a <div> inside a <p> closes it (HTML): no forum writes that
+    if how == "br":
+        return "<br>\n".join(lines)
+    if how == "p":
+        return "".join(f"<p>{x}</p>" for x in lines)
+    if how == "ul":
+        return "<ul>" + "".join(f"<li>{x}</li>" for x in lines) + "</ul>"
+    if how == "div":
+        return "".join(f"<div>{x}</div>" for x in lines)
+    return "<table>" + "".join(f"<tr><td>{x}</td></tr>" for x in lines) + "</table>"
+
+
+def _table_html(w: Writer) -> str:
+    """A count kept as a table: one row a candidate, several voters in a cell."""
+    rows = "".join(f"<tr><td>{w.label(c)}</td><td>{w.count(c)}</td><td>{w.voters(c)}</td></tr>"
+                   for c in w.rows())
+    idle = f"<tr><td>{w.idle_label()}</td><td>{len(w.state.idle)}</td><td>{w.idle()}</td></tr>"
+    return ("<table><tr><th>Player</th><th>Votes</th><th>Voters</th></tr>" + rows + idle
+            + "</table>")
+
+
+def write_post(rng: random.Random, state: State, family: str, markup: Markup) -> str:
+    w = Writer(rng, state, markup)
+    day, n = rng.randint(1, 6), rng.randint(1, 20)
+    title = rng.choice(TITLES).format(d=day, n=n)
+    body = _table_html(w) if family == "table" else _lines_html(w, FAMILIES[family](w))
+    wrap = rng.choice(["bold-title", "fieldset", "spoiler", "plain-title", "header"])
+    if wrap == "fieldset":
+        count = f'<fieldset style="border:3px outset grey"><legend>{title}</legend>{body}</fieldset>'
+    elif wrap == "spoiler":
+        count = f"<details><summary>{title}</summary>{body}</details>"
+    elif wrap == "header":
+        count = f"<h3>{title}</h3>{body}"
+    elif wrap == "bold-title":
+        count = f"<b>{title}</b><br><br>{body}"
+    else:
+        count = f"{title}<br><br>{body}"
+    someone = _esc(state.names.get(rng.choice(state.everyone), ""))
+    footers = "<br>".join(f.format(alive=len(state.everyone), maj=state.majority, someone=someone)
+                          for f in rng.sample(FOOTERS, rng.randint(1, 3)))
+    living = "".join(f"{i}. {_esc(p)}<br>" for i, p in enumerate(state.everyone, 1))
+    spoiler = ('<div><div class="quotetitle"><b>Spoiler: Living Players</b> <input type="button" '
+               f'value="Show"></div><div class="quotecontent"><div style="display:none">{living}'
+               "</div></div></div>")
+    before = rng.choice(["", "Day continues.<br><br>", f"{someone} replaces someone.<br><br>"])
+    return before + count + "<br><br>" + footers + (spoiler if rng.random() < 0.5 else "")
+
+
+# -- reading back ---------------------------------------------------------------------------------
+
+def expected(state: State) -> tuple[dict[str, list[str]], list[str]]:
+    return {c: sorted(v) for c, v in state.wagons.items() if v}, sorted(state.idle)
+
+
+def read_back(html: str, roster: Roster):
+    vc, _ = read_count(html, roster)
+    assert vc is not None, "no count found"
+    got = {}
+    for line in vc.lines:
+        if line.voters:
+            got.setdefault(line.target, []).extend(line.voters)
+    numbers = {line.target: line.count for line in vc.lines if line.voters}
+    return {c: sorted(v) for c, v in got.items()}, sorted(vc.not_voting or ()), numbers, vc
+
+
+CASES = [(g, f) for g in sorted(ROSTERS) for f in (*sorted(FAMILIES), "table")]
+
+
+@pytest.mark.parametrize("game, family", CASES, ids=[f"{g}-{f}" for g, f in CASES])
+def test_generated_counts_read_back(game: str, family: str) -> None:
+    roster_names = ROSTERS[game]
+    roster = Roster(roster_names)
+    rng = random.Random(f"{game}/{family}")
+    failures = []
+    for markup in MARKUPS:
+        for _ in range(STATES_PER_CASE):
+            state = random_state(rng, roster_names)
+            post = write_post(rng, state, family, markup)
+            want_wagons, want_idle = expected(state)
+            try:
+                wagons, idle, numbers, vc = read_back(post, roster)
+            except AssertionError as e:
+                failures.append((markup.name, str(e), post))
+                continue
+            problems = []
+            if wagons != want_wagons:
+                problems.append(f"wagons {wagons} != {want_wagons}")
+            if idle != want_idle:
+                problems.append(f"not voting {idle} != {want_idle}")
+            if vc.unread:
+                problems.append(f"unread {vc.unread}")
+            if family not in ("unnumbered", "voter_arrow"):
+                bad = {c: n for c, n in numbers.items() if n != len(state.wagons.get(c, []))}
+                if bad:
+                    problems.append(f"numbers {bad}")
+            if problems:
+                failures.append((markup.name, "; ".join(problems), post))
+    assert not failures, f"{len(failures)} count(s) misread, first: {failures[0]}"
+
+
+def test_enough_layouts_and_markups() -> None:
+    """The issue's bar: at least twelve layout families, each in several markups."""
+    assert len(FAMILIES) + 1 >= 12 and len(MARKUPS) >= 6 and len(ROSTERS) >= 2
