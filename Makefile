@@ -47,7 +47,7 @@ golden: install help
 # `votal --help` and `votal COMMAND --help` as printed without loading typer (launch.py): rewrite
 # after any change of the command line's help (tests/test_prerendered_help.py fails until then).
 help: install
-	$(BIN)/python -m votal.launch --write-help helptext.py
+	$(BIN)/python -m votal.launch write-help helptext.py
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .mypy-root .mypy_cache

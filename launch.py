@@ -99,8 +99,8 @@ def write_helptext(path: str) -> None:
         f.write("\n".join(lines) + "\n")
 
 
-if __name__ == "__main__":  # python -m votal.launch --write-help PATH
-    if sys.argv[1:2] == ["--write-help"] and len(sys.argv) == 3:
+if __name__ == "__main__":  # python -m votal.launch write-help PATH (a maintainer step)
+    if sys.argv[1:2] == ["write-help"] and len(sys.argv) == 3:
         write_helptext(sys.argv[2])
     else:
-        sys.exit("usage: python -m votal.launch --write-help votal/helptext.py")
+        sys.exit("usage: python -m votal.launch write-help votal/helptext.py")
