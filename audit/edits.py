@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from votal.scraper.model import Post
-from votal.tally.extract import read_post
+from votal.tally.bodies.extract import read_post
 
 Marks = tuple[str, ...]
 ReadMarks = Callable[[str], Marks]
@@ -38,7 +38,7 @@ class EditedVote:
 
 
 def marks_reader(syntax: str) -> ReadMarks:
-    """Vote marks of a body as short strings ("vote:Nikos", "unvote:"), via tally.extract."""
+    """Vote marks of a body as short strings ("vote:Nikos", "unvote:"), via tally.bodies.extract."""
     def read(html: str) -> Marks:
         reading = read_post(html, syntax)
         return tuple(_shown(m.kind.name.lower(), m.text.strip()) for m in reading.marks)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from votal.scraper.model import Post
-from votal.tally.body import Body, body_of
+from votal.tally.bodies.body import Body, body_of
 from votal.tally.names import NameResolver, fold
 
 MIN_LIST = 3

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from votal.tally.body import Body, body_of
+from votal.tally.bodies.body import Body, body_of
 
 NOT_VOTING = "Not Voting"
 MIN_CONFIDENCE = 0.5   # a run of lines read with less is no count

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from votal.scraper.model import Post
-from votal.tally.extract import PostReading
+from votal.tally.bodies.extract import PostReading
 from votal.tally.game import Event, Game
 from votal.tally.model import (
     Effect,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from votal.scraper.model import Post
-from votal.tally.extract import MarkKind, PostReading, words_besides
+from votal.tally.bodies.extract import MarkKind, PostReading, words_besides
 from votal.tally.model import Outcome, OutcomeKind, Reason, ReviewItem, Status
 from votal.tally.rules.common import leaders
 from votal.tally.rules.context import (

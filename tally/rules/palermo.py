@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from votal.tally.extract import only_mark
+from votal.tally.bodies.extract import only_mark
 from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.common import leaders
 from votal.tally.rules.context import (

@@ -11,9 +11,9 @@ import re
 from votal.errors import GameFileError
 from votal.scraper.model import Post
 from votal.tally import votecounts
-from votal.tally.extract import Mark, MarkKind, PostReading, read_post
+from votal.tally.bodies.extract import Mark, MarkKind, PostReading, read_post
+from votal.tally.bodies.mentions import named
 from votal.tally.game import Event
-from votal.tally.mentions import named
 from votal.tally.model import NO_LYNCH, ReviewItem, Status
 from votal.tally.names import Resolution, fold
 from votal.tally.rules.context import (

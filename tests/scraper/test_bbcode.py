@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from votal.scraper.bbcode import bbcode_to_html, quote_source
-from votal.tally.extract import MarkKind, read_post
+from votal.tally.bodies.extract import MarkKind, read_post
 
 
 @pytest.mark.parametrize("source, html", [

@@ -16,7 +16,7 @@ from votal.scraper.colour import (
     style_colour,
 )
 from votal.scraper.normalize import fragment, normalize_colors
-from votal.tally.extract import read_post
+from votal.tally.bodies.extract import read_post
 
 # The colours rules.md lists, and what it says about each.
 RULES_RED = ["red", "#f00", "#ff0000", "rgb(255,0,0)", "rgb(226, 80, 65)", "#e74c3c", "#c0392b",

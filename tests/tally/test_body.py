@@ -1,6 +1,6 @@
 """A post body is parsed once (issue 12): one parse per body for every reader, none in a rule.
 
-tally/body.py holds the one parser of post bodies; extract.py (vote marks, quotes, MR-02's
+tally/bodies/body.py holds the one parser of post bodies; extract.py (vote marks, quotes, MR-02's
 coloured names), votecounts.py (moderators' counts) and signup.py read its tree without changing
 it, and the rules read what those readers derived.
 """
@@ -15,10 +15,10 @@ import pytest
 from lxml import etree
 
 from votal.load import load_game, load_posts
-from votal.tally import body as body_module
-from votal.tally.body import Body
+from votal.tally.bodies import body as body_module
+from votal.tally.bodies.body import Body
+from votal.tally.bodies.extract import read_post
 from votal.tally.engine import tally_game
-from votal.tally.extract import read_post
 from votal.tally.rules.reading import clear_cache
 from votal.tally.signup import find_signup
 from votal.tally.votecounts import html_to_text, read_mod_post
@@ -99,7 +99,7 @@ def test_only_tally_body_parses_html_and_no_rule_imports_lxml():
     for path in sorted((ROOT / "tally").rglob("*.py")):
         if path.name != "body.py" and _calls(path) & set(_PARSERS):
             parsing.append(str(path.relative_to(ROOT)))
-    assert not parsing, f"HTML parsed outside tally/body.py: {parsing}"
+    assert not parsing, f"HTML parsed outside tally/bodies/body.py: {parsing}"
     rules = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tally" / "rules").glob("*.py"))
              if "lxml" in p.read_text(encoding="utf-8")]
     assert not rules, f"rules touching lxml: {rules}"

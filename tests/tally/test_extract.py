@@ -7,7 +7,14 @@ import json
 import pytest
 
 from tests.conftest import shared_path
-from votal.tally.extract import Mark, MarkKind, PostReading, only_mark, read_post, words_besides
+from votal.tally.bodies.extract import (
+    Mark,
+    MarkKind,
+    PostReading,
+    only_mark,
+    read_post,
+    words_besides,
+)
 
 RED = MarkKind.RED
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from votal.scraper.bbcode import bbcode_to_html
-from votal.tally.extract import PostReading, read_post
+from votal.tally.bodies.extract import PostReading, read_post
 from votal.tally.names import NameResolver, fold
 
 SYNTAXES = st.sampled_from(["red", "mafiascum"])

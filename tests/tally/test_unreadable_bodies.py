@@ -10,8 +10,8 @@ import pytest
 
 from votal.cli import render_day
 from votal.scraper.normalize import document, fragment
+from votal.tally.bodies.extract import read_post
 from votal.tally.engine import tally_day
-from votal.tally.extract import read_post
 
 from .helpers import Thread, at, make_game, red
 

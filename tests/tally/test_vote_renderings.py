@@ -16,8 +16,8 @@ from datetime import UTC
 import pytest
 
 from tests.tally.helpers import Thread, at, make_game
+from votal.tally.bodies.extract import read_post
 from votal.tally.engine import tally_day
-from votal.tally.extract import read_post
 
 RENDERINGS = {
     "b": "<b>{}</b>",

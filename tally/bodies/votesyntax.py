@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from votal.tally.htmlwalk import BREAK, Piece
+from votal.tally.bodies.htmlwalk import BREAK, Piece
 
 Command = tuple[str, str]  # (MarkKind name, text)
 

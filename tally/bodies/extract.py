@@ -1,7 +1,7 @@
 """Reading a post body: the author's own text, his vote marks, and what he quotes.
 
 Pure functions over the post's HTML (interfaces.md §2 normalised form, and raw phpBB markup as in
-the real Mafiascum threads), read from its one parsed tree (tally/body.py). Rules served here:
+the real Mafiascum threads), read from its one parsed tree (tally/bodies/body.py). Rules served here:
 
 - vocabulary / C-05: a vote is a nickname marked in red in the author's OWN text; text inside a
   quote (``<blockquote>`` in any form, nested or not) or a spoiler (``<details>``, hidden blocks)
@@ -22,9 +22,9 @@ from enum import Enum
 
 from lxml import etree
 
-from votal.tally import htmlwalk as walk
-from votal.tally.body import Body, body_of
-from votal.tally.votesyntax import vote_marks
+from votal.tally.bodies import htmlwalk as walk
+from votal.tally.bodies.body import Body, body_of
+from votal.tally.bodies.votesyntax import vote_marks
 
 
 class MarkKind(Enum):
