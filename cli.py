@@ -316,7 +316,7 @@ def tally_cmd(
 
     The rule ids and V- codes it cites: docs/rules.md; the JSON and CSV: docs/formats.md.
     """
-    from votal.load import load_game, load_posts, recheck_day
+    from votal.app.load import load_game, load_posts, recheck_day
     from votal.report.terminal import write_out
     from votal.tally.engine import check_day, last_day, tally_at, tally_day
 
@@ -358,7 +358,7 @@ def _moment(text: str, tz):
 def _game_days(game_file: str, offline: bool, db: str | None,
                net=None) -> tuple[list[dict], str]:
     """Every day of the game tallied (as tally JSON dicts), and the game's report language."""
-    from votal.load import load_game, load_posts
+    from votal.app.load import load_game, load_posts
     from votal.tally.engine import tally_game
 
     game = load_game(game_file, warn=_warn)
@@ -384,7 +384,7 @@ def history_cmd(
     concurrency: int = CONCURRENCY,
 ) -> None:
     """Every vote each player cast, day by day, with links to the posts."""
-    from votal.load import load_game
+    from votal.app.load import load_game
     from votal.report.history import render_history
     from votal.report.terminal import write_out
     from votal.tally.engine import player_resolver
@@ -616,7 +616,7 @@ def check_cmd(
 
     The keys, the schedule's rules and the events: docs/gamefile.md.
     """
-    from votal.load import load_game
+    from votal.app.load import load_game
     from votal.report.schedule_view import describe
 
     typer.echo(describe(load_game(game_file), days), nl=False)
@@ -660,8 +660,8 @@ def watch_cmd(
     """
     import sys as _sys
 
+    from votal.app.load import load_game, load_posts
     from votal.errors import InputError
-    from votal.load import load_game, load_posts
     from votal.report.i18n import check_language
     from votal.report.watchscreen import pick_screen
     from votal.watch import watch_game
@@ -722,8 +722,8 @@ def audit_cmd(
     differs from what was announced, 0 otherwise (nothing compared too), 2 on bad input. What
     it checks, and its JSON: audit/README.md and docs/formats.md.
     """
+    from votal.app.load import load_game, load_posts
     from votal.audit import audit_game
-    from votal.load import load_game, load_posts
     from votal.report import get_format, render_audit
     from votal.report.i18n import check_language
     from votal.report.terminal import write_out

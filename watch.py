@@ -28,8 +28,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
+from votal.app.load import load_game
 from votal.errors import GameFileError, InputError, ScrapeError, writing
-from votal.load import load_game
 from votal.report import get_format
 from votal.report.changes import Change, diff, outcome_words
 from votal.report.i18n import t

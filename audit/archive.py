@@ -24,10 +24,10 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from votal.app.load import load_game, load_posts
 from votal.audit.replay import audit_game
 from votal.audit.result import verdict_of
 from votal.errors import InputError, VotalError
-from votal.load import load_game, load_posts
 from votal.tally.factions import side
 from votal.tally.names import fold
 

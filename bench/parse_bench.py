@@ -15,8 +15,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from votal.app.load import load_game, load_posts
 from votal.audit import audit_game
-from votal.load import load_game, load_posts
 from votal.tally.engine import tally_game
 from votal.tally.rules.reading import clear_cache
 

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen import THREAD, TZ, generate  # noqa: E402
 
-from votal.load import load_game, load_posts
+from votal.app.load import load_game, load_posts
 from votal.scraper.model import post_from_dict
 from votal.scraper.store import PageRecord, Store, body_hash
 from votal.tally.engine import tally_game

@@ -13,9 +13,9 @@ import tomllib
 
 import pytest
 
+from votal.app.load import load_game, load_posts
 from votal.cli import main
 from votal.errors import GameFileError
-from votal.load import load_game, load_posts
 from votal.tally.engine import tally_day
 
 from .conftest import FIXTURES, ROOT, SHARED

@@ -222,7 +222,7 @@ def test_watch_through_the_evening_prints_each_change_and_the_final_post(evening
 def test_the_final_count_applies_the_window_the_swap_and_refuses_the_late_post(evening):
     import json
 
-    from votal.load import load_game, load_posts
+    from votal.app.load import load_game, load_posts
     from votal.tally.engine import tally_day
 
     final, srv, game_file, clock, db = _watch(evening, LineScreen("json", io.StringIO()),

@@ -18,9 +18,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from votal.app.load import load_game, load_posts
 from votal.cli import main
 from votal.errors import InputError, ScrapeError
-from votal.load import load_game, load_posts
 from votal.report.watchscreen import LineScreen
 from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, ended_on

@@ -82,7 +82,7 @@ def test_one_players_votes_counted_by_hand(own):
 
 
 def test_votes_rows_are_every_vote_of_every_day(own):
-    from votal.load import load_game, load_posts
+    from votal.app.load import load_game, load_posts
     from votal.tally.engine import tally_game
 
     game = load_game(GAMES / "mafia-gorod" / "game.toml")

@@ -193,8 +193,8 @@ def test_ms_endgame_when_the_night_kill_decides():
 
 def test_announcement_of_no_player_is_left_for_a_human():
     from tests.conftest import FIXTURES
+    from votal.app.load import load_game
     from votal.audit.replay import ModCount, audit_day
-    from votal.load import load_game
     from votal.tally.votecounts import read_mod_post
 
     game = load_game(FIXTURES / "audit" / "ms-agree" / "game.toml")

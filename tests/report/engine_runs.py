@@ -8,7 +8,7 @@ from pathlib import Path
 
 @cache
 def game_days(game_toml: str) -> tuple[dict, ...]:
-    from votal.load import load_game, load_posts
+    from votal.app.load import load_game, load_posts
     from votal.tally.engine import tally_game
 
     game = load_game(Path(game_toml))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from votal.load import load_game, load_posts
+from votal.app.load import load_game, load_posts
 from votal.tally.engine import tally_day, tally_game
 
 from ..conftest import shared_path

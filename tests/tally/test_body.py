@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from votal.load import load_game, load_posts
+from votal.app.load import load_game, load_posts
 from votal.tally.bodies import body as body_module
 from votal.tally.bodies.body import Body
 from votal.tally.bodies.extract import read_post

@@ -25,8 +25,8 @@ from zoneinfo import ZoneInfo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from votal.app.load import load_game, load_posts
 from votal.errors import GameFileError
-from votal.load import load_game, load_posts
 from votal.scraper.model import Post, PostVersion
 from votal.tally.engine import GamePosts, as_of, tally_day, tally_game
 from votal.tally.game import PLAYER_KEYS, SCHEDULE_KEYS, TOP_KEYS, Game

@@ -6,8 +6,8 @@ from datetime import time
 
 import pytest
 
+from votal.app.load import load_game
 from votal.errors import GameFileError
-from votal.load import load_game
 from votal.tally.validate import parse_game
 
 from .helpers import at, game_dict

@@ -10,9 +10,9 @@ import json
 
 import pytest
 
+from votal.app.load import load_game
 from votal.cli import main
 from votal.errors import GameFileError
-from votal.load import load_game
 from votal.tally.roles import misspelt
 from votal.tally.validate import game_warnings, parse_game
 

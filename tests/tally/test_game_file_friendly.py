@@ -7,8 +7,8 @@ from datetime import date, datetime
 
 import pytest
 
+from votal.app.load import load_game
 from votal.errors import GameFileError
-from votal.load import load_game
 from votal.tally.validate import parse_game
 
 from ..conftest import FIXTURES

@@ -62,7 +62,7 @@ class NotExposed(Exception):
 # --------------------------------------------------------------------------- running the engine
 
 def _run_day(folder: Path, day: int) -> dict:
-    from votal.load import load_game, load_posts
+    from votal.app.load import load_game, load_posts
     from votal.tally.engine import tally_day
 
     game = load_game(folder / "game.toml")
@@ -72,8 +72,8 @@ def _run_day(folder: Path, day: int) -> dict:
 
 def _load_error(folder: Path) -> str:
     """The message of the VotalError raised while loading (or tallying) a refused game file."""
+    from votal.app.load import load_game, load_posts
     from votal.errors import VotalError
-    from votal.load import load_game, load_posts
     from votal.tally.engine import tally_day
 
     try:

@@ -12,7 +12,7 @@ import sys
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from votal.load import load_game, load_posts
+from votal.app.load import load_game, load_posts
 from votal.tally.engine import tally_at, tally_day
 
 from ..conftest import FIXTURES

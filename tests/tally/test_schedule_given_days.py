@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from votal.app.load import load_game, load_posts
 from votal.cli import main
 from votal.errors import GameFileError
-from votal.load import load_game, load_posts
 from votal.tally.engine import last_day, tally_day, tally_game
 from votal.tally.presets import get_preset
 from votal.tally.schedule import MAX_DAYS, NoDay, Schedule

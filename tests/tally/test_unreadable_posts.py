@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from votal.app.load import load_game, load_posts
 from votal.cli import main
-from votal.load import load_game, load_posts
 from votal.scraper.model import Post, read_posts_jsonl
 from votal.tally.engine import tally_day
 

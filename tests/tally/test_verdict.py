@@ -168,7 +168,7 @@ def _no_sides_but(src: Path, tmp_path: Path, keep: str) -> Path:
 
 
 def test_a_file_with_only_the_mayor_ends_no_day(tmp_path):
-    from votal.load import load_game, load_posts
+    from votal.app.load import load_game, load_posts
     from votal.tally.engine import tally_game
 
     path = _no_sides_but(FIXTURES / "games" / "palermo-athens" / "game.toml", tmp_path,
@@ -184,7 +184,7 @@ def test_a_file_with_only_the_mayor_ends_no_day(tmp_path):
 
 
 def test_check_notes_the_players_without_a_side(tmp_path):
-    from votal.load import load_game
+    from votal.app.load import load_game
     from votal.report.schedule_view import describe, end_note
 
     demo = load_game(FIXTURES / "demo" / "game.toml")
@@ -206,7 +206,7 @@ def test_check_cli_prints_the_note_and_exits_0(capsys):
 
 
 def test_check_note_names_one_player_and_leaves_out_the_replaced(tmp_path):
-    from votal.load import load_game
+    from votal.app.load import load_game
     from votal.report.schedule_view import end_note
 
     case = load_game(FIXTURES / "rules" / "PX-21--side-unknown" / "game.toml")
@@ -238,7 +238,7 @@ def test_a_vsb_of_no_clan_is_of_the_only_clan():
 
 
 def test_a_vsb_whose_clan_nobody_gives_has_no_side(tmp_path):
-    from votal.load import load_game
+    from votal.app.load import load_game
     from votal.report.schedule_view import end_note
 
     everyone = _who(("V", "всб", None), ("C", "мирный житель", None), ("X", U, U))

@@ -1,4 +1,4 @@
-"""The I/O edge of the tally: read a game file and its posts (tally-api.md).
+"""The I/O edge of every command that reads a game: its game file and its posts.
 
 `load_game(path)` parses the TOML file and hands the dict to the pure `tally.validate.parse_game`
 (its warnings to ``warn``);
