@@ -585,7 +585,7 @@ def init_cmd(
 
     What the file holds, and what to add (roles, events): docs/gamefile.md.
     """
-    from votal.newgame import init_game
+    from votal.app.init import init_game
 
     check_output_file(out)
     try:

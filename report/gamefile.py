@@ -1,4 +1,4 @@
-"""A drafted game (tally/draft.py) as a commented TOML game file (interfaces.md §1; issue 13).
+"""A drafted game (app/draft.py) as a commented TOML game file (interfaces.md §1; issue 13).
 
 Every field is explained once, beside it; the ruleset's schedule defaults and options are written
 commented out with their default values; roles and events are commented examples. The text is
@@ -8,10 +8,10 @@ pure: `votal init` writes it, tests load it back through tally/game.py.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import date, time, timedelta
-from typing import Any
+from typing import Any, Protocol
 
-from votal.tally.draft import Draft
 from votal.tally.presets import PRESETS
 
 # A role the ruleset's rules read (interfaces.md §1 "Roles"), for the commented example.
@@ -24,6 +24,50 @@ ROLE_EXAMPLES = {
     "mafiascum": ("vanilla townie", "town"),
 }
 COLUMN = 34
+
+
+# What the file is rendered from (app/draft.py's Draft and app/signup.py's Entry give it): the
+# renderer says what it reads, and imports nothing of the use case that drafts it.
+class DraftedPlayer(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def author_id(self) -> str | None: ...
+    @property
+    def written(self) -> str | None: ...
+    @property
+    def seen(self) -> bool: ...
+
+
+class DraftedGame(Protocol):
+    @property
+    def title(self) -> str: ...
+    @property
+    def source_key(self) -> str: ...          # "thread", "pages" or "posts"
+    @property
+    def source(self) -> str: ...
+    @property
+    def canonical(self) -> str | None: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def ruleset_note(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def timezone(self) -> str: ...
+    @property
+    def day1(self) -> date: ...
+    @property
+    def moderators(self) -> Sequence[str]: ...
+    @property
+    def players(self) -> Sequence[DraftedPlayer]: ...
+    @property
+    def players_from(self) -> str: ...
+    @property
+    def hours_needed(self) -> bool: ...
+    @property
+    def notes(self) -> Sequence[str]: ...
 
 
 def toml_value(value: Any) -> str:
@@ -47,7 +91,7 @@ def _line(code: str, comment: str = "") -> str:
     return f"{code:<{COLUMN}}# {comment}" if len(code) < COLUMN - 1 else f"{code}  # {comment}"
 
 
-def _header(d: Draft) -> list[str]:
+def _header(d: DraftedGame) -> list[str]:
     out = ["# votal game file, started by `votal init`; every key, role and event is explained in",
            "# docs/gamefile.md of votal's repository. Check it with `votal check FILE`, which",
            "# also prints the schedule it implies day by day.",
@@ -60,7 +104,7 @@ def _header(d: Draft) -> list[str]:
     return out + [""]
 
 
-def _top(d: Draft) -> list[str]:
+def _top(d: DraftedGame) -> list[str]:
     return [
         _line(f"title = {toml_value(d.title)}", "the game's name, shown in every report"),
         _line(f"ruleset = {toml_value(d.ruleset)}", ", ".join(PRESETS)),
@@ -73,7 +117,7 @@ def _top(d: Draft) -> list[str]:
     ]
 
 
-def _source(d: Draft) -> list[str]:
+def _source(d: DraftedGame) -> list[str]:
     what = {"thread": "the thread's URL: refreshed into the store at each tally",
             "pages": "a folder of saved thread pages, relative to this file",
             "posts": "normalised posts (JSONL), relative to this file"}[d.source_key]
@@ -90,7 +134,7 @@ def _source(d: Draft) -> list[str]:
     return out + [""]
 
 
-def _schedule(d: Draft) -> list[str]:
+def _schedule(d: DraftedGame) -> list[str]:
     preset = PRESETS[d.ruleset]
     out = ["[schedule]",
            _line(f"day1 = {toml_value(d.day1)}", "date of day 1 (the opening post's day)")]
@@ -110,7 +154,7 @@ def _schedule(d: Draft) -> list[str]:
     return out + [""]
 
 
-def _options(d: Draft) -> list[str]:
+def _options(d: DraftedGame) -> list[str]:
     out = [_line("[options]", f"{d.ruleset}'s options, shown with their defaults")]
     for key, value in PRESETS[d.ruleset].options.items():
         if value is not None:
@@ -118,7 +162,7 @@ def _options(d: Draft) -> list[str]:
     return out + [""]
 
 
-def _players(d: Draft) -> list[str]:
+def _players(d: DraftedGame) -> list[str]:
     out = ["# The players: the forum's exact usernames; aliases are other spellings votes use.",
            "# Substitutions: joined = 2026-11-05T10:00:00+02:00 and replaces = \"OldName\"."]
     for e in d.players:
@@ -136,7 +180,7 @@ def _players(d: Draft) -> list[str]:
     return out
 
 
-def _events(d: Draft) -> list[str]:
+def _events(d: DraftedGame) -> list[str]:
     name = d.players[0].name if d.players else "Player"
     return ["# The moderators' private log, one [[events]] table per event (docs/gamefile.md):",
             "# murdered, eliminated, revived, removed, replaced, excused, lawyer, cop_swap, block,",
@@ -145,7 +189,7 @@ def _events(d: Draft) -> list[str]:
             f"# at = {(d.day1 + timedelta(days=1)).isoformat()}T13:00:00", f"# player = {toml_value(name)}", ""]
 
 
-def render_game_file(d: Draft) -> str:
+def render_game_file(d: DraftedGame) -> str:
     """The whole file, ready to write."""
     parts = (_header(d), _top(d), _source(d), _schedule(d), _options(d), _players(d), _events(d))
     return "\n".join(line for part in parts for line in part).rstrip() + "\n"

@@ -118,7 +118,7 @@ def test_init_interrupted_offers_no_resume(tmp_path, capsys, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("votal.newgame.draft_from_source", interrupted)
+    monkeypatch.setattr("votal.app.init.draft_from_source", interrupted)
     out = tmp_path / "game.toml"
     code, err = run(["init", FIXTURES / "demo" / "pages", "--out", out], capsys)
     assert code == 130

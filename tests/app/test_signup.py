@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from votal.app.draft import day_one, guess_ruleset
+from votal.app.signup import clean_name, find_signup, resolve_signup
 from votal.scraper.model import Post
-from votal.tally.draft import day_one, guess_ruleset
-from votal.tally.signup import clean_name, find_signup, resolve_signup
 
 FORMS = {
     "inline-el": ("<p>Καλημέρα! Παίκτες: Λάμπρος, Νίκος, Ελένη και Φώτης. Καλή τύχη.</p>",
@@ -95,8 +95,8 @@ def test_day_one_is_next_day_after_the_deadline():
 
 
 def test_draft_takes_day_one_from_the_first_readable_time():
+    from votal.app.draft import draft_game
     from votal.errors import InputError
-    from votal.tally.draft import draft_game
 
     first = Post("1", 1, "t", "t#1", "Mod", "1", None, None,
                  "<p>Players: Ann, Bob, Cid</p>", problems=("time",))

@@ -1,9 +1,9 @@
-"""`votal init` and `votal check`: the I/O edge of a new game file (issue 13).
+"""`votal init`: the I/O edge of a new game file (issue 13).
 
 :func:`init_game` reads the thread's first page (a URL: one polite request through
-scraper/http.py; saved pages; a posts JSONL), drafts the game (tally/draft.py, pure), renders it
-(report/gamefile.py, pure) and writes it, never over an existing file unless ``force``.
-:func:`check_game` loads a game file alone and describes the schedule it implies.
+scraper/http.py; saved pages; a posts JSONL), drafts the game (app/draft.py, pure: the players
+from the sign-up list, app/signup.py), renders it (report/gamefile.py, pure) and writes it, never
+over an existing file unless ``force``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from votal.app.draft import Draft, draft_game
 from votal.errors import InputError, writing
 from votal.report.gamefile import render_game_file
 from votal.scraper import engines
@@ -30,7 +31,6 @@ from votal.scraper.sources import (
     saved_url,
 )
 from votal.scraper.threadmeta import page_meta, text_language
-from votal.tally.draft import Draft, draft_game
 
 MAX_PAGES = 3   # "the first page(s)": enough for the sign-up list and the early posters
 

@@ -14,11 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from votal.errors import InputError
-from votal.scraper.model import Post
-from votal.tally.game import LANGUAGES
-from votal.tally.presets import PRESETS
-from votal.tally.signup import (
+from votal.app.signup import (
     Entry,
     find_signup,
     first_line,
@@ -26,6 +22,10 @@ from votal.tally.signup import (
     posters,
     resolve_signup,
 )
+from votal.errors import InputError
+from votal.scraper.model import Post
+from votal.tally.game import LANGUAGES
+from votal.tally.presets import PRESETS
 
 # The zone each ruleset's forums keep their clocks in (rules.md C-09 "the game's zone").
 DEFAULT_TIMEZONES = {
