@@ -265,7 +265,7 @@ def scrape_cmd(
 @app.command("demo", short_help="Run the bundled example game day over a local HTTP server.")
 def demo_cmd() -> None:
     """Serve the demo game's saved pages on 127.0.0.1, scrape them over HTTP, tally the day."""
-    from votal.demo import run_demo
+    from votal.app.demo import run_demo
 
     run_demo(main)
 

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from votal.app.demo import DEMO_DIR, DemoForum, _tally, run_demo, write_game_file
 from votal.cli import main
-from votal.demo import DEMO_DIR, DemoForum, _tally, run_demo, write_game_file
 from votal.scraper.store import Store
 
 

@@ -107,7 +107,7 @@ def test_ctrl_c_stops_the_watch_cleanly(demo_game):
 def test_live_watch_of_a_closed_day_over_http_prints_the_final_post_at_once(tmp_path, capsys):
     """The command's live path (the store, the network options) against the demo's forum on
     127.0.0.1: day 1's vote closed long ago, so one refresh and the official post."""
-    from votal.demo import DemoForum, write_game_file
+    from votal.app.demo import DemoForum, write_game_file
 
     db = tmp_path / "store.sqlite"
     with DemoForum() as forum:

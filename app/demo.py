@@ -33,7 +33,7 @@ from votal.scraper.store import Store
 # exactly what ``votal tally`` prints, and sits below the CLI that runs it).
 Votal = Callable[[list[str]], int]
 
-DEMO_DIR = Path(__file__).resolve().parent / "fixtures" / "demo"
+DEMO_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "demo"
 SAVED_HOST = "https://forum.palermo.example"  # the host written in the saved pages
 _PAGE_PATH = re.compile(r"^/forums/topic/4312-palermo-43-extreme/(?:page/(\d+)/)?$")
 
