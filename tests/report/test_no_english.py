@@ -126,8 +126,8 @@ def test_tallies_say_no_english(game_dir, lang):
 @pytest.mark.parametrize("game_dir", ALL)
 @pytest.mark.parametrize("lang", LANGS)
 def test_audits_and_histories_say_no_english(game_dir, lang):
+    from votal.app.load import load_game, load_posts
     from votal.audit import audit_game
-    from votal.load import load_game, load_posts
 
     game = load_game(game_dir / "game.toml")
     audit = audit_game(game, load_posts(game, offline=True, db=None)).to_dict()
@@ -156,8 +156,8 @@ def test_watch_lines_and_screen_say_no_english(game_dir, lang, tmp_path):
     README "The watch lines"), and its live screen."""
     from rich.console import Console
 
+    from votal.app.load import load_posts
     from votal.cli import render_day
-    from votal.load import load_posts
     from votal.report.watchscreen import LineScreen, LiveScreen
     from votal.watch import watch_game
 
