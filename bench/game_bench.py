@@ -49,8 +49,8 @@ def _best(fn, repeat: int):
 
 def measure(posts: int, repeat: int) -> dict:
     """One size, in this process."""
+    from votal.app.load import load_game, load_posts
     from votal.audit import audit_game
-    from votal.load import load_game, load_posts
     from votal.tally.engine import tally_game
 
     days = DAYS.get(posts, max(1, posts // 3333))

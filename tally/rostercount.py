@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from votal.scraper.colour import element_colour, parse_colour
-from votal.tally.body import Body, body_of
+from votal.tally.bodies.body import Body, body_of
 from votal.tally.model import NO_LYNCH
 from votal.tally.names import _HOMOGLYPHS, NameResolver, Resolution
 from votal.tally.votecounts import (

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from votal.scraper.model import Post
-from votal.tally.extract import MarkKind, PostReading
+from votal.tally.bodies.extract import MarkKind, PostReading
 from votal.tally.model import NO_LYNCH
 from votal.tally.names import NameResolver, fold
 from votal.tally.rostercount import Roster, read_count
