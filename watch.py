@@ -37,8 +37,8 @@ from votal.report.public import public_view
 from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, check_watched_day, ended_on, last_day, tally_day
 from votal.tally.game import Game
-from votal.tally.presets import get_preset
-from votal.tally.schedule import MAX_DAYS, NoDay, Schedule, VoteClock
+from votal.tally.presets import schedule_of
+from votal.tally.schedule import MAX_DAYS, NoDay, VoteClock
 
 MIN_EVERY = 10.0          # seconds: the politeness limit between two refreshes of a thread
 WARN_BEFORE = timedelta(minutes=5)
@@ -156,7 +156,7 @@ class Watcher:
     def day_of(self, game: Game, now: datetime) -> int:
         if self.day:
             return self.day
-        schedule = Schedule(game.schedule, game.tz, window=get_preset(game.ruleset).window)
+        schedule = schedule_of(game)
         try:
             return max(1, schedule.day_of(now))
         except NoDay as e:   # C-09: no day holds the moment; none is watched
@@ -166,7 +166,7 @@ class Watcher:
         st.status = None
         changed = self._reload(st)
         n = self.day_of(st.game, now)
-        schedule = Schedule(st.game.schedule, st.game.tz, window=get_preset(st.game.ruleset).window)
+        schedule = schedule_of(st.game)
         clock = schedule.clock(n)
         start = schedule.start(n)
         pairs: list[tuple[Change, dict]] = []
@@ -303,7 +303,7 @@ def replay_source(posts: GamePosts, clock: Callable[[], datetime]) -> Callable[[
 
 def replay_start(game: Game, posts: GamePosts, day: int) -> datetime:
     """Where a replay of ``day`` begins: its first post (the day's start when it has none)."""
-    schedule = Schedule(game.schedule, game.tz, window=get_preset(game.ruleset).window)
+    schedule = schedule_of(game)
     start, _, end = schedule.bounds(day)
     times = [p.time for p in (*posts.main, *(posts.votes or ()))
              if p.time is not None and start <= p.time < end]

@@ -17,8 +17,7 @@ from votal.scraper.sources import Network, recheck
 from votal.scraper.sources import load_posts as scraper_load
 from votal.tally.engine import GamePosts
 from votal.tally.game import Game
-from votal.tally.presets import get_preset
-from votal.tally.schedule import Schedule
+from votal.tally.presets import get_preset, schedule_of
 from votal.tally.validate import game_warnings, parse_game
 
 
@@ -86,7 +85,7 @@ def recheck_day(game: Game, day: int, posts: GamePosts, *, db: Path | None = Non
     """The posts again after the pages holding day ``day`` were asked again (conditional
     requests, C-07 edits stored as new versions): a re-run otherwise asks only from the last
     stored page on, and "I changed my vote in my old post" would go unseen (issue 8)."""
-    schedule = Schedule(game.schedule, game.tz, window=get_preset(game.ruleset).window)
+    schedule = schedule_of(game)
     since = schedule.start(day)
     changed = False
     for source in filter(None, (game.source.thread, game.source.vote_thread)):

@@ -11,8 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from votal.tally.game import Game
-from votal.tally.presets import get_preset
-from votal.tally.schedule import Schedule
+from votal.tally.presets import schedule_of
 from votal.tally.validate import game_warnings
 from votal.tally.verdict import END_RULES, sides_missing
 
@@ -36,8 +35,7 @@ def game_summary(game: Game) -> str:
 
 def schedule_lines(game: Game, days: int = DAYS) -> list[str]:
     """One line per played day (and one per date without a day between them)."""
-    preset = get_preset(game.ruleset)
-    schedule = Schedule(game.schedule, game.tz, window=preset.window)
+    schedule = schedule_of(game)
     tz = game.tz
     out = [f"schedule ({game.timezone}, days 1–{days}):"]
     previous = None

@@ -14,11 +14,13 @@ from types import MappingProxyType
 from typing import Any
 
 from votal.errors import GameFileError
+from votal.tally.game import Game
 from votal.tally.model import PlayerState
 from votal.tally.rules import baku, checks, endgame, forum_ru, lupus, mafiascum, palermo
 from votal.tally.rules import common as c
 from votal.tally.rules import reading as r
 from votal.tally.rules.context import EventCheck, Step, Unvotable
+from votal.tally.schedule import Schedule
 
 COMMON_OPTIONS: dict[str, Any] = {
     "fuzzy": True,               # vocabulary: fuzzy name matching after folding and aliases
@@ -196,3 +198,9 @@ def get_preset(name: str) -> Preset:
         return PRESETS[name]
     except KeyError:
         raise GameFileError(f"unknown ruleset {name!r} (known: {', '.join(sorted(PRESETS))})") from None
+
+
+def schedule_of(game: Game) -> Schedule:
+    """The game's schedule (C-09): its file's ``[schedule]`` in its time zone, with its ruleset's
+    change window (PX-03). The one place a game's :class:`Schedule` is built."""
+    return Schedule(game.schedule, game.tz, window=get_preset(game.ruleset).window)

@@ -20,10 +20,10 @@ from votal.errors import GameFileError
 from votal.tally.factions import named_side, side_words
 from votal.tally.game import Game, build_game
 from votal.tally.names import typo_of
-from votal.tally.presets import PRESETS, Preset, get_preset
+from votal.tally.presets import PRESETS, Preset, get_preset, schedule_of
 from votal.tally.roles import misspelt
 from votal.tally.rules.checks import events_after_day1
-from votal.tally.schedule import Schedule, schedule_problem
+from votal.tally.schedule import schedule_problem
 from votal.tally.verdict import end_sides, placed
 
 
@@ -32,16 +32,16 @@ def parse_game(data: Mapping[str, Any], *, path: str = "game.toml") -> Game:
     game = build_game(data, path=path, rulesets=PRESETS)
     check_roles(game)
     preset = get_preset(game.ruleset)
-    check_schedule(game, preset)
+    check_schedule(game)
     check_events(game, preset)
     return game
 
 
-def check_schedule(game: Game, preset: Preset) -> None:
+def check_schedule(game: Game) -> None:
     """The days the game file gives (``[schedule.day.N]``) follow one another (C-09): a
     deadline after its start, a start not before the previous day's vote closed. A schedule that
     runs backwards or overlaps is refused, naming the file and the day."""
-    problem = schedule_problem(Schedule(game.schedule, game.tz, window=preset.window))
+    problem = schedule_problem(schedule_of(game))
     if problem is not None:
         day, what = problem
         raise GameFileError(f"{game.path}: {what} (C-09); every post must fall in one day: fix "
@@ -103,7 +103,7 @@ _SIDE_ORDER = ("town", "mafia", "pack", "coven")
 
 def check_events(game: Game, preset: Preset) -> None:
     """Run the common checks, then the ruleset's own (presets list them)."""
-    schedule = Schedule(game.schedule, game.tz, window=preset.window)
+    schedule = schedule_of(game)
     for e in game.events:
         events_after_day1(game, e, schedule)
     for check in preset.event_checks:
