@@ -1,10 +1,11 @@
 """A game's options as a typed view, built once per replay (issue 12).
 
 The game file's ``[options]`` are a mapping: the preset's documented options (``presets.py``,
-every rules.md **Interpretation** with its default) overridden by the file, checked there
-(``game.py``). The rules read them through :class:`Options`: one field per option name, with the
-value a rule falls back on when its ruleset does not have the option at all. Names and meanings
-are the ones the README and rules.md document; nothing is renamed here.
+every rules.md **Interpretation**) overridden by the file, checked there (``game.py``). The rules
+read them through :class:`Options`: one field per option name. A field's value is the one home of
+the option's default: a preset names the options its ruleset has and writes a value only where
+its default differs (``presets._opts``); a ruleset without the option falls back on it too. Names
+and meanings are the ones the README and rules.md document; nothing is renamed here.
 """
 
 from __future__ import annotations

@@ -16,19 +16,16 @@ from typing import Any
 from votal.errors import GameFileError
 from votal.tally.game import Game
 from votal.tally.model import PlayerState
+from votal.tally.options import NAMES, Options
 from votal.tally.rules import baku, checks, endgame, forum_ru, lupus, mafiascum, palermo
 from votal.tally.rules import common as c
 from votal.tally.rules import reading as r
 from votal.tally.rules.context import EventCheck, Step, Unvotable
 from votal.tally.schedule import Schedule
 
-COMMON_OPTIONS: dict[str, Any] = {
-    "fuzzy": True,               # vocabulary: fuzzy name matching after folding and aliases
-    "fuzzy_threshold": 0.0,      # 0 = the name resolver's own default
-    "short_prefixes": False,     # names.py test 5: a unique 3-letter prefix names a player
-    "learn_aliases_from_counts": False,   # rules/learned.py: names taught by the mod's counts
-    "dead_posts_allowed": 0,     # C-08 allowances
-}
+# The options every ruleset has (their meanings: the comments of tally/options.py).
+COMMON_OPTIONS = ("fuzzy", "fuzzy_threshold", "short_prefixes", "learn_aliases_from_counts",
+                  "dead_posts_allowed")
 
 
 @dataclass(frozen=True)
@@ -57,8 +54,26 @@ class Preset:
     event_checks: tuple[EventCheck, ...] = ()
 
 
-def _opts(**extra: Any) -> Mapping[str, Any]:
-    return MappingProxyType({**COMMON_OPTIONS, **extra})
+DEFAULT: Any = object()
+"""An option a ruleset has at the value of :class:`votal.tally.options.Options`."""
+
+
+def _opts(**given: Any) -> Mapping[str, Any]:
+    """The ruleset's options and their defaults: the common ones, then ``given``, in the order
+    written (a game file drafted by `votal init` lists them so). A default lives in one place,
+    the field of :class:`Options`: ``DEFAULT`` takes it; a value is written here only where this
+    ruleset's default differs (a value equal to the field's, or a name without a field, is a
+    bug: TypeError at import)."""
+    defaults = Options()
+    out = {name: getattr(defaults, name) for name in COMMON_OPTIONS}
+    for name, value in given.items():
+        if name not in NAMES:
+            raise TypeError(f"option {name!r} has no field in votal.tally.options.Options")
+        default = getattr(defaults, name)
+        if value is not DEFAULT and value == default:
+            raise TypeError(f"option {name}={value!r} is Options' default: write DEFAULT")
+        out[name] = default if value is DEFAULT else value
+    return MappingProxyType(out)
 
 
 def _palermo_extreme_day() -> tuple[Step, ...]:
@@ -90,9 +105,9 @@ PALERMO_EXTREME = Preset(
     name="palermo-extreme", syntax="red", language="el",
     deadline=time(20, 0), day_change=time(3, 0), murder=time(13, 0), window=(5, 10),
     eliminated_state=PlayerState.GHOST, murdered_state=PlayerState.GHOST, last_words_causes=frozenset({"vote"}),
-    options=_opts(dead_posts_allowed=1, window_first_vote=False, echo_delay_hours=3,
-                  absences_consecutive=2, absences_total=3, murder_at_schedule=False,
-                  reveal_on_absences=True, block_covers_window=True),
+    options=_opts(dead_posts_allowed=1, window_first_vote=DEFAULT, echo_delay_hours=DEFAULT,
+                  absences_consecutive=DEFAULT, absences_total=DEFAULT, murder_at_schedule=DEFAULT,
+                  reveal_on_absences=True, block_covers_window=DEFAULT),
     unvotable=(c.not_active_target, palermo.immune_target, palermo.exempt_target),
     steps=_palermo_extreme_day(),
     closing=(palermo.absence_removals("PX-18"), palermo.grave_robbing),
@@ -107,7 +122,7 @@ PALERMO_CLASSIC = Preset(
     name="palermo-classic", syntax="red", language="el",
     deadline=time(20, 0), day_change=time(3, 0), murder=time(13, 0), skip_weekends=True,
     last_words_causes=frozenset({"vote"}),
-    options=_opts(dead_posts_allowed=1, absences_consecutive=2, absences_total=3,
+    options=_opts(dead_posts_allowed=1, absences_consecutive=DEFAULT, absences_total=DEFAULT,
                   murder_at_schedule=True),
     steps=(
         r.read_ballots, r.edited_votes,
@@ -123,7 +138,7 @@ PALERMO_CLASSIC = Preset(
 MAFIA_BAKU = Preset(
     name="mafia-baku", syntax="red", language="ru",
     deadline=time(21, 0), day_change=time(10, 0), vote_thread=True,
-    options=_opts(lawyer_hours=3, lawyer_saves=2, no_vote_note=True, unmarked_votes=True),
+    options=_opts(lawyer_hours=DEFAULT, lawyer_saves=DEFAULT, no_vote_note=DEFAULT, unmarked_votes=True),
     steps=(
         r.read_ballots, r.edited_votes, baku.extra_posts,
         c.each_open(baku.late, c.inactive_voter, c.self_vote, c.invalid_target),
@@ -139,7 +154,7 @@ MAFIA_BAKU = Preset(
 
 LUPUS_MIRTILLO = Preset(
     name="lupus-mirtillo", syntax="red", language="it", deadline=None, day_change=None,
-    options=_opts(abstentions=2),
+    options=_opts(abstentions=DEFAULT),
     steps=(
         r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
@@ -157,7 +172,7 @@ LUPUS_MIRTILLO = Preset(
 MAFIA_FORUM_RU = Preset(
     name="mafia-forum-ru", syntax="red", language="ru", deadline=None, day_change=None,
     last_words_causes=None, inactive_rule="MR-06", removals_at_end=True,
-    options=_opts(dead_posts_allowed=1, reason_words=3, refusals=2),
+    options=_opts(dead_posts_allowed=1, reason_words=DEFAULT, refusals=DEFAULT),
     steps=(
         r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, forum_ru.no_reason,
@@ -176,9 +191,9 @@ MAFIA_FORUM_RU = Preset(
 MAFIASCUM = Preset(
     name="mafiascum", syntax="mafiascum", language="en", deadline=None, day_change=None,
     weights=True,
-    options=_opts(deadline="plurality", majority=0, one_less_for_no_lynch=False,
-                  self_vote_counts=True, short_prefixes=True, lynches_per_day=1,
-                  unvote_required=False, learn_aliases_from_counts=True),
+    options=_opts(deadline=DEFAULT, majority=DEFAULT, one_less_for_no_lynch=DEFAULT,
+                  self_vote_counts=True, short_prefixes=True, lynches_per_day=DEFAULT,
+                  unvote_required=DEFAULT, learn_aliases_from_counts=True),
     option_values={"deadline": ("plurality", "no-lynch")},
     steps=(
         r.read_ballots, r.edited_votes,

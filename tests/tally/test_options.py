@@ -47,3 +47,19 @@ def test_a_game_files_options_reach_the_view():
 def test_an_unknown_option_name_fails_loudly():
     with pytest.raises(TypeError, match="no_such_option"):
         Options.of({"no_such_option": 1})
+
+
+def test_a_default_is_written_once_in_options():
+    """issue 23: a preset takes an option's default from Options (DEFAULT) and writes a value
+    only where its ruleset's default differs; the same value written twice is refused."""
+    from votal.tally.presets import DEFAULT, _opts
+
+    opts = _opts(echo_delay_hours=DEFAULT, reveal_on_absences=True)
+    assert opts["echo_delay_hours"] == Options().echo_delay_hours == 3
+    assert opts["reveal_on_absences"] is True and Options().reveal_on_absences is False
+    assert list(opts)[:5] == ["fuzzy", "fuzzy_threshold", "short_prefixes",
+                              "learn_aliases_from_counts", "dead_posts_allowed"]
+    with pytest.raises(TypeError, match="echo_delay_hours=3 is Options' default"):
+        _opts(echo_delay_hours=3)
+    with pytest.raises(TypeError, match="no field"):
+        _opts(echo_delay=3)
