@@ -13,8 +13,7 @@ from pathlib import Path
 
 from votal.errors import GameFileError
 from votal.scraper.model import Post, empty_posts_message, read_posts_jsonl
-from votal.scraper.sources import Network, recheck
-from votal.scraper.sources import load_posts as scraper_load
+from votal.scraper.sources import Network, recheck, source_posts
 from votal.tally.engine import GamePosts
 from votal.tally.game import Game
 from votal.tally.presets import get_preset, schedule_of
@@ -76,7 +75,7 @@ def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None
             net.notify(f"warning: {empty_posts_message(local)}; the tally counts no votes from it")
         return posts
     extra = {"net": net} if net is not None else {}
-    return scraper_load(source, base_dir=base, db=db, timezone=game.timezone, offline=offline,
+    return source_posts(source, base_dir=base, db=db, timezone=game.timezone, offline=offline,
                         **extra)
 
 

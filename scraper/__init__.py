@@ -3,7 +3,7 @@
 Where each part lives (import it from its module; ``votal.scraper.model`` stays free of
 httpx/sqlite):
 
-* ``sources``: :func:`load_posts`, :func:`scrape_source` — the posts of a game's ``[source]``
+* ``sources``: :func:`source_posts`, :func:`scrape_source` — the posts of one source of a game
   (URL, saved page(s), JSONL).
 * ``fetch``: :func:`scrape` / :class:`ScrapeSummary` — one thread into the store, incrementally.
 * ``store``: :class:`Store` / :func:`default_db_path` — the SQLite store, the only writer.

@@ -144,9 +144,9 @@ def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: b
            now: Callable[[], datetime] | None = None,
            recheck_since: datetime | None = None) -> ScrapeSummary:
     """Fetch a thread (or its new pages) into ``store``; see the module docstring."""
-    run = _Run(store=store, client=client, tz=zone(timezone), progress=progress,
-               now=now or (lambda: datetime.now(UTC)), requests0=client.requests,
-               recheck_since=recheck_since)
+    run = _ScrapeRun(store=store, client=client, tz=zone(timezone), progress=progress,
+                     now=now or (lambda: datetime.now(UTC)), requests0=client.requests,
+                     recheck_since=recheck_since)
     forced = engines.split_forced(url)[0] is not None
     engine, url = resolve_engine(url)
     url = clean_url(check_no_credentials(url))  # never sent, stored or printed (issue 8)
@@ -191,7 +191,7 @@ def confirm_engine(engine: Engine, first: Response, url: str | None = None) -> E
             "but neither that engine nor any other recognises the page)") from None
 
 
-def _scrape_pages(run: _Run, engine: Engine, url: str, first: Response | None,
+def _scrape_pages(run: _ScrapeRun, engine: Engine, url: str, first: Response | None,
                   full: bool, page_one: bool = False) -> ScrapeSummary:
     store = run.store
     run.engine = engine
@@ -235,7 +235,7 @@ def _known_engine(store: Store, url: str,
     return None, url
 
 
-def _scrape_api(run: _Run, api: PostStreamApi, url: str, full: bool) -> None:
+def _scrape_api(run: _ScrapeRun, api: PostStreamApi, url: str, full: bool) -> None:
     """An engine's post-stream API (Discourse, forum-engines §3.10: ``/t/ID.json``): the topic
     answer for the stream of post ids (stored as page 1, asked conditionally), then batches for
     the ids not stored yet (all of them with ``full``). An unchanged topic costs one request."""
@@ -284,7 +284,10 @@ def _scrape_api(run: _Run, api: PostStreamApi, url: str, full: bool) -> None:
 
 
 @dataclass
-class _Run:
+class _ScrapeRun:
+    """One scrape of one thread: its store, client and clock, and what it has counted so far
+    (not the tally's replay, tally/replay.py)."""
+
     store: Store
     client: HttpClient
     tz: ZoneInfo

@@ -385,8 +385,8 @@ def recheck(source: str, *, db: Path | None, timezone: str, since: datetime,
                        recheck_since=since)
 
 
-def load_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
-               offline: bool, net: Network = Network()) -> list[Post]:
+def source_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
+                 offline: bool, net: Network = Network()) -> list[Post]:
     """The posts of ``source`` in thread order (see the module docstring).
 
     A URL uses the store at ``db`` (default: :func:`default_db_path`); a file source uses the

@@ -190,7 +190,7 @@ def _vote(v: Vote) -> dict:
 
 
 def day_to_dict(r: DayResult) -> dict:
-    """interfaces.md §3 (extended as tally-api.md says); ``private`` holds everything secret."""
+    """The tally JSON (interfaces.md §3, extended as docs/formats.md "Tally JSON" says); ``private`` holds everything secret."""
     outcome: dict[str, object] = {"kind": r.outcome.kind.value, "players": list(r.outcome.players),
                "reason": r.outcome.reason.value if r.outcome.reason else None,
                "rule": r.outcome.rule or None}

@@ -125,12 +125,12 @@ def test_scrape_refuses_credentials_in_the_library_too(tmp_path):
 
 def test_saved_pages_lose_their_session_ids_too(tmp_path):
     with ff.fake_engine():
-        from votal.scraper.sources import load_posts
+        from votal.scraper.sources import source_posts
 
         posts = ff.make_thread(1)
         posts[0].html = f'<a href="viewtopic.php?t=1&amp;sid={SID}">link</a>'
         (tmp_path / "p1.html").write_text(ff.render_page(7, posts, 1), encoding="utf-8")
         db = tmp_path / "s.sqlite"
-        got = load_posts("p1.html", base_dir=tmp_path, db=db, timezone="UTC", offline=True)
+        got = source_posts("p1.html", base_dir=tmp_path, db=db, timezone="UTC", offline=True)
     assert got[0].html == '<a href="viewtopic.php?t=1">link</a>'
     assert SID not in every_stored_text(db)

@@ -383,7 +383,7 @@ def _to_minute(p: Post) -> Post:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios(), st.integers(0, 10_000))
 def test_a_running_count_ignores_later_posts(scenario, pick) -> None:
-    """tally-api ``until``: the count at a moment depends only on the posts before it."""
+    """A running count's ``until`` (docs/formats.md "Tally JSON": ``as_of``): the count at a moment depends only on the posts before it."""
     game, posts = scenario
     cut = posts[pick % len(posts)]
     day = next((r.day for r in tally_game(game, split(game, posts))
