@@ -591,7 +591,7 @@ def init_cmd(
     try:
         with _network(cookies, rate, concurrency) as net:
             draft = init_game(source, out=out, force=force, ruleset=ruleset, timezone=timezone,
-                              options=net.options, cookies=net.cookies, fetched_at=fetched_at)
+                              net=net, fetched_at=fetched_at)
     except KeyboardInterrupt:  # nothing stored, nothing to resume (issue 20)
         raise Interrupted(f"interrupted; {out} was not written") from None
     typer.echo(f"wrote {out}: {draft.title!r}, {draft.ruleset_note}")

@@ -20,10 +20,11 @@ from votal.report.gamefile import render_game_file
 from votal.scraper import engines
 from votal.scraper.encoding import decode
 from votal.scraper.fetch import confirm_engine, explain_empty, resolve_engine, zone
-from votal.scraper.http import HttpClient, HttpOptions
+from votal.scraper.http import HttpClient
 from votal.scraper.model import Post, read_posts_jsonl
 from votal.scraper.sources import (
     PAGE_SUFFIXES,
+    Network,
     is_url,
     parse_fetched_at,
     read_saved_folder,
@@ -46,11 +47,11 @@ class _Pages:
     canonical: str | None = None
 
 
-def _url_pages(url: str, client_factory, options, cookies) -> _Pages:
+def _url_pages(url: str, client_factory: Callable[..., HttpClient], net: Network) -> _Pages:
     """The thread's first page over HTTP; its relative dates count from the answer's
     ``Date`` (the local clock when it has none), as `votal scrape` dates it (issue 11)."""
     engine, bare = resolve_engine(url)
-    with client_factory(options or HttpOptions(), cookies=cookies) as client:
+    with client_factory(net.options, cookies=net.cookies) as client:
         first = client.get(engine.thread_url(bare) if engine else bare)
     engine = confirm_engine(engine, first, bare) if engine else engines.for_page(first.text, bare)
 
@@ -104,8 +105,8 @@ def _file_pages(path: Path, fetched_at: str | None = None) -> _Pages:
 
 
 def draft_from_source(source: str, *, out: Path, ruleset: str | None = None,
-                      timezone: str | None = None, options: HttpOptions | None = None,
-                      cookies: Path | None = None, fetched_at: str | None = None,
+                      timezone: str | None = None, net: Network | None = None,
+                      fetched_at: str | None = None,
                       client_factory: Callable[..., HttpClient] = HttpClient) -> Draft:
     """The draft of a game file for ``source``, as it would be written at ``out``.
 
@@ -119,7 +120,7 @@ def draft_from_source(source: str, *, out: Path, ruleset: str | None = None,
             raise InputError("--fetched-at is for saved pages: a thread fetched over HTTP is "
                              "dated by the server's answer")
     if is_url(source):
-        pages = _url_pages(source, client_factory, options, cookies)
+        pages = _url_pages(source, client_factory, net or Network())
         where = source
     else:
         path = Path(source).expanduser()

@@ -48,7 +48,6 @@ from votal.scraper.store import PageRecord, Store, body_hash, default_db_path
 PAGE_SUFFIXES = (".html", ".htm")
 JSON_SUFFIX = ".json"  # a saved Discourse answer
 
-_DEFAULT_HTTP = HttpOptions()   # frozen: one default shared by every call
 
 
 def parse_fetched_at(text: str, tz_name: str) -> datetime:
@@ -354,15 +353,15 @@ class Network:
     notify: Callable[[str], None] | None = None
 
 
-def refresh(source: str, *, store: Store, timezone: str, options: HttpOptions = _DEFAULT_HTTP,
-            cookies: Path | None = None, full: bool = False,
-            progress: Progress | None = None, notify: Callable[[str], None] | None = None,
-            recheck_since: datetime | None = None,
+def refresh(source: str, *, store: Store, timezone: str, net: Network = Network(),
+            full: bool = False, recheck_since: datetime | None = None,
             client_factory: Callable[..., HttpClient] = HttpClient) -> ScrapeSummary:
-    extra = {"notify": notify} if notify is not None else {}  # factories without it work on
-    with client_factory(options, cookies=cookies, **extra) as client:
+    """A thread URL fetched (or its new pages) into ``store`` through the one :class:`Network`
+    of the command (its options, cookies, progress and retry lines, passed whole)."""
+    extra = {"notify": net.notify} if net.notify is not None else {}  # factories without it work on
+    with client_factory(net.options, cookies=net.cookies, **extra) as client:
         return scrape(source, store=store, client=client, timezone=timezone, full=full,
-                      progress=progress, recheck_since=recheck_since)
+                      progress=net.progress, recheck_since=recheck_since)
 
 
 def recheck(source: str, *, db: Path | None, timezone: str, since: datetime,
@@ -380,9 +379,7 @@ def recheck(source: str, *, db: Path | None, timezone: str, since: datetime,
         first = store.first_page_since(key, since)
         if first is None or max(1, first - 1) >= (store.last_page(key) or 1):
             return None  # the refresh before asked the last page: nothing earlier holds the day
-        return refresh(source, store=store, timezone=timezone, options=net.options,
-                       cookies=net.cookies, progress=net.progress, notify=net.notify,
-                       recheck_since=since)
+        return refresh(source, store=store, timezone=timezone, net=net, recheck_since=since)
 
 
 def source_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
@@ -403,9 +400,7 @@ def source_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
             if offline:
                 key = thread_key(store, source)
             else:
-                key = refresh(source, store=store, timezone=timezone, options=net.options,
-                              cookies=net.cookies, progress=net.progress,
-                              notify=net.notify).thread
+                key = refresh(source, store=store, timezone=timezone, net=net).thread
             return store.posts(key)
     path = resolve_path(source, base_dir)
     if db is None:
@@ -415,25 +410,20 @@ def source_posts(source: str, *, base_dir: Path, db: Path | None, timezone: str,
 
 
 def scrape_source(source: str, *, db: Path, timezone: str, full: bool = False,
-                  cookies: Path | None = None, options: HttpOptions = _DEFAULT_HTTP,
-                  progress: Progress | None = None, net: Network | None = None,
-                  base_dir: Path | None = None,
+                  net: Network = Network(), base_dir: Path | None = None,
                   fetched_at: datetime | None = None) -> tuple[ScrapeSummary, list[Post]]:
     """``votal scrape``: any source into the store at ``db``; the thread's posts read back.
 
-    ``net`` (when given) replaces ``cookies``/``options``/``progress``. ``fetched_at``
+    ``net``: the command's network options, passed whole. ``fetched_at``
     (``--fetched-at``) dates saved pages; a thread fetched over HTTP is dated by the server's
     answer, so it is refused there."""
     zone(timezone)
-    net = net or Network(options, cookies, progress)
     if fetched_at is not None and is_url(source):
         raise InputError("--fetched-at is for saved pages: a thread fetched over HTTP is dated "
                          "by the server's answer")
     with Store(db) as store:
         if is_url(source):
-            summary = refresh(source, store=store, timezone=timezone, options=net.options,
-                              cookies=net.cookies, full=full, progress=net.progress,
-                              notify=net.notify)
+            summary = refresh(source, store=store, timezone=timezone, net=net, full=full)
             return summary, store.posts(summary.thread)
         forced, rest = forced_file(source)
         path = resolve_path(rest, base_dir or Path.cwd())
