@@ -461,11 +461,11 @@ def report_cmd(
             f"interrupted; {out} was not written")  # (the site is written whole or not at all)
     try:
         if Path(game_file).is_dir():
-            from votal.report.archive_site import build_archive_site
+            from votal.app.archive import archive_site
 
             with writing(out), staged_folder(out) as site:
-                files = build_archive_site(Path(game_file), site, lang or "en", public=public,
-                                           offline=True, db=db)   # an archive is read from the store and files
+                files = archive_site(Path(game_file), site, lang or "en", public=public,
+                                     offline=True, db=db)   # an archive is read from the store and files
         else:
             with _network(cookies, rate, concurrency) as net:
                 days, game_lang = _game_days(game_file, offline, db, net)
@@ -512,7 +512,7 @@ def archive_cmd(
     """
     import os
 
-    from votal.report.tables import write_archive
+    from votal.app.archive import write_archive
     from votal.scraper.http import HttpOptions
     from votal.scraper.sources import Network
 

@@ -1,8 +1,8 @@
 """A whole archive of games studied at once (``votal archive DIR``): tidy rows per game.
 
 Every folder under DIR that holds a ``game.toml`` is one game. Each game is loaded, tallied and
-audited on its own (in a worker process: memory is bounded by the largest game, not the archive)
-and turned into rows of four tables — ``games``, ``days``, ``votes``, ``violations`` — plus its
+audited on its own by the use case (app/archive.py, in a worker process: memory is bounded by the
+largest game, not the archive) and turned here into rows of four tables — ``games``, ``days``, ``votes``, ``violations`` — plus its
 players' contributions to the fifth, ``players``, which is summed across games by
 :class:`PlayerTotals`. The rows are plain dicts built from the tally's and the audit's JSON
 contracts (interfaces.md §3), so this module reads no internals of either.
@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import os
 import traceback
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from votal.app.load import load_game, load_posts
-from votal.audit.replay import audit_game
 from votal.audit.result import verdict_of
-from votal.errors import InputError, VotalError
+from votal.errors import InputError
 from votal.tally.factions import side
 from votal.tally.names import fold
 
@@ -137,22 +134,6 @@ def game_id(path: Path, root: Path) -> str:
 
 
 # ---- one game -------------------------------------------------------------------------------
-
-
-def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None = None,
-               keep_days: bool = False) -> GameRows:
-    """Load, tally and audit one game; a game that fails is a ``games`` row with its error."""
-    gid = game_id(path, root)
-    try:
-        game = load_game(path)
-        posts = load_posts(game, offline=offline, db=Path(db) if db else None)
-        data = audit_game(game, posts).to_dict()   # interfaces.md §3, the audit as JSON
-    except VotalError as e:
-        return failed_game(gid, str(e))
-    except Exception as e:   # a bug in one game must not stop an archive of hundreds
-        return crashed_game(gid, e)
-    all_posts = [*posts.main, *(posts.votes or ())]
-    return game_rows(gid, game, all_posts, data, keep_days=keep_days)
 
 
 def crashed_game(gid: str, e: Exception) -> GameRows:
@@ -367,62 +348,3 @@ class PlayerTotals:
             names = self._names[key]
             out.append({**self._rows[key], "name": names[-1], "names": "; ".join(names)})
         return out
-
-
-def refresh_games(paths: list[Path], root: Path, *, db: str | None = None,
-                  net=None) -> dict[Path, GameRows]:
-    """``votal archive --refresh``: every game's threads refreshed into the store first, one game
-    at a time in this process, so that ``--rate`` and ``--concurrency`` (``net``, a
-    :class:`votal.scraper.sources.Network`) are not multiplied by the worker processes (each
-    would pace itself alone). A game whose refresh fails is its failed row."""
-    failed: dict[Path, GameRows] = {}
-    for p in paths:
-        try:
-            load_posts(load_game(p), offline=False, db=Path(db) if db else None, net=net)
-        except VotalError as e:
-            failed[p] = failed_game(game_id(p, root), str(e))
-        except Exception as e:   # as in study_game: one game's bug does not stop the archive
-            failed[p] = crashed_game(game_id(p, root), e)
-    return failed
-
-
-def study_archive(paths: list[Path], root: Path, *, jobs: int = 1, offline: bool = True,
-                  db: str | None = None, keep_days: bool = False,
-                  pool: Callable[[int], ProcessPoolExecutor] = ProcessPoolExecutor,
-                  net=None) -> Iterator[GameRows]:
-    """Every game studied, in ``paths`` order; ``jobs`` worker processes, at most ``2 × jobs``
-    games in flight so that memory stays bounded by a few games.
-
-    Not ``offline``: the threads are refreshed first (:func:`refresh_games`, with ``net``), then
-    every game is studied from the store."""
-    if offline:
-        yield from _study(paths, root, jobs=jobs, db=db, keep_days=keep_days, pool=pool)
-        return
-    failed = refresh_games(paths, root, db=db, net=net)
-    studied = _study([p for p in paths if p not in failed], root, jobs=jobs, db=db,
-                     keep_days=keep_days, pool=pool)
-    for p in paths:
-        yield failed[p] if p in failed else next(studied)
-
-
-def _study(paths: list[Path], root: Path, *, jobs: int, db: str | None, keep_days: bool,
-           pool: Callable[[int], ProcessPoolExecutor]) -> Iterator[GameRows]:
-    if jobs <= 1:
-        for p in paths:
-            yield study_game(p, root, offline=True, db=db, keep_days=keep_days)
-        return
-    with pool(jobs) as ex:
-        pending: list[Future] = []
-        it = iter(paths)
-        for p in it:
-            pending.append(ex.submit(study_game, p, root, offline=True, db=db,
-                                     keep_days=keep_days))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            done = pending.pop(0)
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.append(ex.submit(study_game, nxt, root, offline=True, db=db,
-                                         keep_days=keep_days))
-            yield done.result()

@@ -31,7 +31,7 @@ TARGET = 20.0     # games/s with 2 jobs
 _RUN = """
 import json, resource, sys, time
 from pathlib import Path
-from votal.report.tables import write_archive
+from votal.app.archive import write_archive
 t0 = time.perf_counter()
 s = write_archive(Path(sys.argv[1]), Path(sys.argv[2]), fmt="parquet", jobs=int(sys.argv[3]))
 wall = time.perf_counter() - t0

@@ -3,18 +3,20 @@
 SITE/index.html lists every game with its verdict (agrees, disagrees, error) and every player
 across games; SITE/game-NNN/ is each game's own site (report/site.py, in the game's language);
 SITE/player-NNNN.html is one player across games: the figures of the ``players`` table, a chart
-of votes per game, and every vote with its link. Games are studied one at a time (their day
-results are dropped once their pages are written); only the players' vote histories are kept.
+of votes per game, and every vote with its link. The games come studied (app/archive.py, with
+their day results), one at a time: a game's day results are dropped once its pages are written;
+only the players' vote histories are kept. Nothing here loads, tallies or audits a game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
 
-from votal.audit.archive import PlayerTotals, find_games, study_archive
+from votal.audit.archive import GameRows, PlayerTotals
 from votal.report import i18n
 from votal.report.charts import player_games_figure, to_bytes
 from votal.report.render import render_template
@@ -38,17 +40,16 @@ def player_file(i: int) -> str:
     return f"player-{i:04d}.html"
 
 
-def build_archive_site(root: Path, out: Path, lang: str, *, public: bool = True, jobs: int = 1,
-                       offline: bool = True, db: str | None = None) -> list[Path]:
-    """Write the archive's site into ``out``; returns the files written."""
+def build_archive_site(studied: Iterable[GameRows], out: Path, lang: str, *,
+                       public: bool = True) -> list[Path]:
+    """Write the site of the archive's games, as studied with their days (``keep_days``), into
+    ``out``; returns the files written."""
     lang = i18n.check_language(lang)
     out.mkdir(parents=True, exist_ok=True)
     totals = PlayerTotals(keep_history=True)
     games: list[GameLink] = []
     written: list[Path] = []
-    paths = find_games(root)
-    for i, game in enumerate(study_archive(paths, root, jobs=jobs, offline=offline, db=db,
-                                           keep_days=True), 1):
+    for i, game in enumerate(studied, 1):
         row = game.rows["games"][0]
         href = None
         if game.days:

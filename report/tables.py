@@ -8,20 +8,11 @@ columns in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from votal.audit.archive import (
-    GAME_TABLES,
-    SCHEMA,
-    GameRows,
-    PlayerTotals,
-    find_games,
-    study_archive,
-)
+from votal.audit.archive import SCHEMA
 from votal.errors import InputError
 
 if TYPE_CHECKING:
@@ -150,45 +141,3 @@ def read_table(path: Path) -> pd.DataFrame:
         df = pd.read_csv(path, dtype={c: "string" for c, k in SCHEMA[table] if k == "string"})
         return frame(table, df.astype(object).where(df.notna(), None).to_dict("records"))
     return pd.read_parquet(path)
-
-
-@dataclass
-class ArchiveSummary:
-    games: int = 0
-    posts: int = 0
-    failed: list[str] = field(default_factory=list)      # game ids that could not be read
-    disagree: list[str] = field(default_factory=list)    # game ids whose moderators differ
-    uncompared: list[str] = field(default_factory=list)  # game ids with nothing to compare
-    files: list[Path] = field(default_factory=list)
-
-
-def write_archive(root: Path, out: Path, *, fmt: str = "parquet", jobs: int = 1,
-                  offline: bool = True, db: str | None = None, net=None,
-                  on_game: Callable[[GameRows, int, int], None] | None = None) -> ArchiveSummary:
-    """Study every game under ``root`` and write the five tables into ``out``, game by game.
-
-    ``on_game(rows, done, total)`` is told of each finished game (the CLI's progress bar).
-    ``net`` (a :class:`votal.scraper.sources.Network`): the network options of a refresh.
-    """
-    paths = find_games(root)
-    totals = PlayerTotals()
-    summary = ArchiveSummary()
-    with TableWriter(out, fmt) as writer:
-        for done, game in enumerate(study_archive(paths, root, jobs=jobs, offline=offline,
-                                                  db=db, net=net), 1):
-            for table in GAME_TABLES:
-                writer.write(table, game.rows[table])
-            totals.add(game)
-            summary.games += 1
-            summary.posts += game.posts
-            if game.failed:
-                summary.failed.append(game.game)
-            elif game.disagrees:
-                summary.disagree.append(game.game)
-            elif game.compared_nothing:
-                summary.uncompared.append(game.game)
-            if on_game is not None:
-                on_game(game, done, len(paths))
-        writer.write("players", totals.rows())
-    summary.files = [writer.path(t) for t in SCHEMA]
-    return summary

@@ -14,10 +14,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from votal.audit.archive import SCHEMA, find_games, game_id, study_archive
+from votal.app.archive import archive_site, study_archive, write_archive
+from votal.audit.archive import SCHEMA, find_games, game_id
 from votal.cli import main
 from votal.errors import InputError
-from votal.report.tables import read_table, write_archive
+from votal.report.tables import read_table
 
 from ..conftest import FIXTURES, shared_path
 
@@ -197,8 +198,6 @@ def test_real_mafiascum_days_as_an_archive(tmp_path):
 def test_archive_site_lists_games_verdicts_and_players(tmp_path):
     from lxml import html as lxml_html
 
-    from votal.report.archive_site import build_archive_site
-
     root = tmp_path / "arch"
     shutil.copytree(GAMES / "palermo-athens", root / "athens")
     shutil.copytree(FIXTURES / "audit" / "ms-agree", root / "b-agree")
@@ -206,7 +205,7 @@ def test_archive_site_lists_games_verdicts_and_players(tmp_path):
     (root / "broken").mkdir()
     (root / "broken" / "game.toml").write_text("title = [", encoding="utf-8")
     site = tmp_path / "site"
-    build_archive_site(root, site, "it", public=True)
+    archive_site(root, site, "it", public=True)
     index = lxml_html.fromstring((site / "index.html").read_text(encoding="utf-8"))
     rows = {tr.get("class"): tr.text_content() for tr in index.xpath("//table[@class='games']//tr[@class]")}
     assert set(rows) == {"agrees", "disagrees", "nothing-compared", "error"}
@@ -220,5 +219,5 @@ def test_archive_site_lists_games_verdicts_and_players(tmp_path):
     assert 'href="game-001/index.html"' in text
     # public: whether a vote was on the mafia tells the targets' factions, so it is left out
     assert "fazione assassina" not in text
-    build_archive_site(root, tmp_path / "private", "it", public=False)
+    archive_site(root, tmp_path / "private", "it", public=False)
     assert "fazione assassina" in (tmp_path / "private" / page.name).read_text(encoding="utf-8")

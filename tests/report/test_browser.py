@@ -121,10 +121,10 @@ def test_static_site_in_chromium(tmp_path):
 
 def test_archive_site_in_chromium(tmp_path):
     """`votal report DIR`: the archive's index, a game's own site and a player across games."""
-    from votal.report.archive_site import build_archive_site
+    from votal.app.archive import archive_site
 
     site = tmp_path / "site"
-    build_archive_site(GAME.parent, site, "en")
+    archive_site(GAME.parent, site, "en")
     res = _chromium(tmp_path, "--dump-dom", (site / "index.html").as_uri())
     assert res.returncode == 0 and not _console_errors(res.stderr), res.stderr[-2000:]
     doc = lxml_html.fromstring(res.stdout)
