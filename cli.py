@@ -317,6 +317,7 @@ def tally_cmd(
     The rule ids and V- codes it cites: docs/rules.md; the JSON and CSV: docs/formats.md.
     """
     from votal.app.load import load_game, load_posts, recheck_day
+    from votal.report.formats import is_public
     from votal.report.terminal import write_out
     from votal.tally.engine import check_day, last_day, tally_at, tally_day
 
@@ -331,7 +332,8 @@ def tally_cmd(
         at = "now"  # a live thread: while the day's vote is open, show the running count
     when = _moment(at, game.tz) if at else None
     n = last_day(game, posts) if day is None else check_day(game, posts, day, when)
-    result = tally_at(game, posts, n, when) if when else tally_day(game, posts, n)
+    result = tally_at(game, posts, n, when, withhold=is_public(fmt, public)) if when \
+        else tally_day(game, posts, n)
     write_out(render_day(result, fmt, public=public, lang=lang), fmt)
 
 
@@ -356,14 +358,20 @@ def _moment(text: str, tz):
 
 
 def _game_days(game_file: str, offline: bool, db: str | None,
-               net=None) -> tuple[list[dict], str]:
-    """Every day of the game tallied (as tally JSON dicts), and the game's report language."""
+               net=None, *, public: bool = True) -> tuple[list[dict], str]:
+    """Every day of the game tallied (as tally JSON dicts), and the game's report language.
+
+    On a live thread (refreshed, not --offline) a day whose vote is still open is its running
+    count, as `tally` shows it: for a public report, without the secrets the close reveals."""
+    from datetime import UTC, datetime
+
     from votal.app.load import load_game, load_posts
     from votal.tally.engine import tally_game
 
     game = load_game(game_file, warn=_warn)
     posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
-    days = [d.to_dict() for d in tally_game(game, posts)]
+    at = datetime.now(UTC) if not offline and game.source.thread else None
+    days = [d.to_dict() for d in tally_game(game, posts, at=at, withhold=public)]
     return days, (days[0]["language"] if days else "en")
 
 
@@ -390,7 +398,7 @@ def history_cmd(
     from votal.tally.engine import player_resolver
 
     with _network(cookies, rate, concurrency) as net:
-        days, game_lang = _game_days(game_file, offline, db, net)
+        days, game_lang = _game_days(game_file, offline, db, net, public=public)
     write_out(render_history(days, fmt, lang or game_lang, public=public, player=player,
                              resolver=player_resolver(load_game(game_file))), fmt)
 
@@ -468,7 +476,7 @@ def report_cmd(
                                      offline=True, db=db)   # an archive is read from the store and files
         else:
             with _network(cookies, rate, concurrency) as net:
-                days, game_lang = _game_days(game_file, offline, db, net)
+                days, game_lang = _game_days(game_file, offline, db, net, public=public)
             with writing(out), staged_folder(out) as site:
                 files = build_site(days, site, lang or game_lang, public=public)
     except KeyboardInterrupt:

@@ -11,7 +11,9 @@ against a real local server:
 
 Each refresh re-reads the game file (events are entered during the window: the cop's swap…),
 counts the day after each new post (so every change line carries the leaders after it), then at
-the refresh time; five minutes before the deadline it names who would be charged an absence
+the refresh time — a public watch as the public may see it: each vote as one, no secret ability,
+card or weight before the close (``tally_day(withhold=True)``; the official post at the close
+applies them all, issue 20); five minutes before the deadline it names who would be charged an absence
 (PX-18 and the like: the day's ``absent`` as if the vote closed then). The thread is refreshed at
 most once every ``every`` seconds, never more often than :data:`MIN_EVERY`; in between, the
 count is only recomputed when the clock crosses a boundary (the deadline, the window). When the
@@ -149,9 +151,12 @@ class Watcher:
 
     def _count(self, st: _State, n: int, close: datetime, t: datetime,
                number: int = 0) -> dict:
+        """The count at ``t``; while the vote is open and the watch public, as the public may
+        see it: no secret ability, card or weight before the close (issue 20, PX-06)."""
         if t >= close:
             return _view(tally_day(st.game, st.posts, n), self.public)
-        return _view(tally_day(st.game, st.posts, n, until=(t, number)), self.public)
+        return _view(tally_day(st.game, st.posts, n, until=(t, number), withhold=self.public),
+                     self.public)
 
     def day_of(self, game: Game, now: datetime) -> int:
         if self.day:
@@ -191,8 +196,8 @@ class Watcher:
                 if p.time is not None and start <= p.time <= now:  # timeless: in review
                     advance(self._count(st, n, clock.close, p.time, (p.number or 0) + 1))
             advance(self._count(st, n, clock.close, now, ALL))
-            st.pending = () if closed else tuple(_view(tally_day(st.game, st.posts, n),
-                                                       self.public).get("absent", ()))
+            st.pending = () if closed else tuple(_view(tally_day(
+                st.game, st.posts, n, withhold=self.public), self.public).get("absent", ()))
         assert st.result is not None  # a first step always counts (above)
         closed = closed or _hammered(st.result)
         pending = () if closed else st.pending

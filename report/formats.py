@@ -53,6 +53,11 @@ def render(result: dict, fmt: str, *, lang: str | None = None, public: bool | No
     return f.render(result, lang, f.public_default if public is None else public)
 
 
+def is_public(fmt: str, public: bool | None, document: str = "day") -> bool:
+    """Whether ``fmt`` renders publicly: ``public`` when given, else the format's default."""
+    return get_format(fmt, document).public_default if public is None else public
+
+
 def get_format(fmt: str, document: str = "day") -> Format:
     formats = REGISTRY[document]
     if fmt not in formats:

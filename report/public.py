@@ -10,6 +10,11 @@ notes (they may name an ability), the review queue (a moderator's to-do list; on
 not be read: they name a post and what was missing, nothing secret), and whatever would
 show who used a secret ability or card (rules.md seed text: "revealing a role or card to third
 parties is forbidden", palermo-43-extreme).
+
+A running count (the vote still open) is already made for the public by the tally when a public
+report asks for it (``tally_day(withhold=True)``): the secret abilities, cards and weights take no
+effect before the close (``tally.rules.common.secret``), so no count moves when, or by as much as,
+a holder acts; this view then drops the fields.
 """
 
 from __future__ import annotations

@@ -153,7 +153,8 @@ class _Run:
     def _author_name(self, author: str) -> str | None:
         return self.authors.get(fold(author)) or author or None
 
-    def day(self, n: int, until: tuple[datetime, int] | None = None) -> DayResult:
+    def day(self, n: int, until: tuple[datetime, int] | None = None, *,
+            withhold: bool = False) -> DayResult:
         start, deadline, end = self.schedule.bounds(n)
         posts = _before(self.main.get(n, []), until)
         inputs = Inputs(
@@ -162,7 +163,7 @@ class _Run:
             posts=posts, vote_posts=posts if self.votes is self.main else _before(
                 self.votes.get(n, []), until),
             resolver=self.resolver, author_slot=self.author_slot, until=until,
-            moderators=self.moderators)
+            moderators=self.moderators, withhold=withhold)
         day = Day(inputs, Votes(), Players(self.timeline, self.state, inputs.vote_end), Outputs(),
                   self.cache)
         day.out.review.extend(self.unreadable.get(n, ()))
@@ -293,9 +294,14 @@ def as_of(game: Game, t: datetime) -> Game:
 
 
 def tally_day(game: Game, posts: GamePosts, day: int, *,
-              until: tuple[datetime, int] | None = None) -> DayResult:
+              until: tuple[datetime, int] | None = None, withhold: bool = False) -> DayResult:
     """The result of day ``day`` (days before it replayed); ``until`` gives a running count
-    (marked provisional, ``as_of`` the instant: end-of-day removals are not applied)."""
+    (marked provisional, ``as_of`` the instant: end-of-day removals are not applied).
+
+    ``withhold``: the count is for the public and the vote still open, so the day's secret
+    abilities, cards and weights are left out (``rules.common.secret``, issue 20): it shows the
+    votes as posted, each as one. The days before are replayed whole either way.
+    """
     if day < 1:
         raise ValueError("day must be ≥ 1 (day 0 has no vote)")
     if until is not None:
@@ -303,23 +309,32 @@ def tally_day(game: Game, posts: GamePosts, day: int, *,
     run = _Run(game, posts)
     for n in range(1, day):
         run.day(n)
-    result = run.day(day, until)
+    result = run.day(day, until, withhold=withhold)
     return replace(result, as_of=until[0]) if until is not None else result
 
 
-def tally_at(game: Game, posts: GamePosts, day: int, now: datetime) -> DayResult:
+def tally_at(game: Game, posts: GamePosts, day: int, now: datetime, *,
+             withhold: bool = False) -> DayResult:
     """What a moderator or player asks at ``now``: the final result once the day's vote is
-    closed (PX-04: after the change window where there is one), else the running count so far."""
+    closed (PX-04: after the change window where there is one), else the running count so far
+    (``withhold``: a public one, :func:`tally_day`)."""
     run = _Run(game, posts)
     if now >= run.schedule.clock(day).close:
         return tally_day(game, posts, day)
-    return tally_day(game, posts, day, until=(now, 0))
+    return tally_day(game, posts, day, until=(now, 0), withhold=withhold)
 
 
-def tally_game(game: Game, posts: GamePosts) -> list[DayResult]:
-    """Every day from 1 to the last day with posts."""
+def tally_game(game: Game, posts: GamePosts, *, at: datetime | None = None,
+               withhold: bool = False) -> list[DayResult]:
+    """Every day from 1 to the last day with posts. ``at`` (a live thread's now): a last day
+    whose vote is still open then is its running count (``withhold``: a public one), never a
+    result as if it had closed."""
     run = _Run(game, posts)
-    return [run.day(n) for n in range(1, run.last_day + 1)]
+    last = run.last_day
+    days = [run.day(n) for n in range(1, last)]
+    if at is not None and at < run.schedule.clock(last).close:
+        return days + [tally_day(game, posts, last, until=(at, 0), withhold=withhold)]
+    return days + [run.day(last)]
 
 
 def last_day(game: Game, posts: GamePosts) -> int:

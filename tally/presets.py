@@ -84,20 +84,22 @@ def _palermo_extreme_day() -> tuple[Step, ...]:
     invalid votes at the deadline (C-02, C-04 with PX-10, PX-15, PX-17) → vote cancellation
     cards (PX-12) → counts → extra votes (PX-11) → corrupt cop swap (PX-08) → lawyer zeroing
     (PX-07) → who is absent; then the outcome, first that applies: arrest (PX-13, no
-    elimination) → absence tie (PX-19) → leader (PX-05), or mayor (PX-06), or poll.
+    elimination) → absence tie (PX-19) → leader (PX-05), or mayor (PX-06), or poll. The secret
+    ones (``c.secret``: the mayor, the lawyer, the cop, the cards) are left out of a count made
+    for the public while the vote is open.
     """
     return (
         r.read_ballots, r.edited_votes, palermo.locked_posts, palermo.window_chatter,
         c.each_open(palermo.locked, palermo.after_window, c.inactive_voter, c.self_vote,
-                    c.invalid_target, palermo.locked_vote),
+                    c.invalid_target, c.secret(palermo.locked_vote)),
         palermo.select_with_window,                                   # PX-01, PX-03
         c.voter_gone, c.target_gone,                                  # C-02, C-04, PX-17
-        palermo.vote_cancel,                                          # PX-12
-        c.count_votes("PX-01"), palermo.extra_votes,                  # PX-11
-        palermo.cop_swap, palermo.lawyer_zero,                        # PX-08, PX-07
+        c.secret(palermo.vote_cancel),                                # PX-12
+        c.count_votes("PX-01"), c.secret(palermo.extra_votes),        # PX-11
+        c.secret(palermo.cop_swap), c.secret(palermo.lawyer_zero),    # PX-08, PX-07
         c.mark_absent,
         c.decide(palermo.arrest, palermo.absence_tie, c.no_votes, c.sole_leader("PX-05"),
-                 palermo.mayor, c.poll_event, c.tie("PX-06", "poll")),
+                 c.secret(palermo.mayor), c.poll_event, c.tie("PX-06", "poll")),
     )
 
 
@@ -144,7 +146,7 @@ MAFIA_BAKU = Preset(
         c.each_open(baku.late, c.inactive_voter, c.self_vote, c.invalid_target),
         baku.select_first, c.voter_gone, c.target_gone, c.count_votes("MB-02"),
         c.mark_absent,
-        c.decide(c.no_votes, baku.lawyer_save, c.sole_leader("MB-04"),
+        c.decide(c.no_votes, c.secret(baku.lawyer_save), c.sole_leader("MB-04"),
                  c.tie("MB-04", None)),
     ),
     closing=(baku.no_vote_removals, baku.inactive_removals, baku.lawyer_blind),
@@ -159,8 +161,8 @@ LUPUS_MIRTILLO = Preset(
         r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
         c.select_last_valid("LM-01"), c.voter_gone, c.target_gone, c.count_votes("LM-01"),
-        lupus.priest, c.mark_absent,
-        c.decide(c.no_votes, lupus.owl, c.sole_leader("LM-01"), lupus.runoff_on_tie),
+        c.secret(lupus.priest), c.mark_absent,
+        c.decide(c.no_votes, c.secret(lupus.owl), c.sole_leader("LM-01"), lupus.runoff_on_tie),
         lupus.black_cat,
     ),
     closing=(lupus.abstention_limit,),

@@ -170,11 +170,12 @@ def _refresher(db: Path):
     return live
 
 
-def _watch(evening, screen, fmt="bbcode", lang="en"):
+def _watch(evening, screen, fmt="bbcode", lang="en", public=True):
     """The evening watched; ``lang`` "en" by default (the game is Greek: None reads its own)."""
     srv, game_file, clock, db = evening
     watcher = Watcher(game_file, refresh=_refresher(db), clock=clock, sleep=clock.sleep,
-                      screen=screen, render=lambda r: render_day(r, fmt), every=60, lang=lang)
+                      screen=screen, render=lambda r: render_day(r, fmt), every=60, lang=lang,
+                      public=public)
     return watcher.run(), srv, game_file, clock, db
 
 
@@ -194,13 +195,15 @@ def test_watch_through_the_evening_prints_each_change_and_the_final_post(evening
         in lines
     chatter = [ln for ln in lines if " violation V-WINDOW-CHATTER Νίκος " in ln]
     assert len(chatter) == 1 and chatter[0].startswith("2026-11-03 20:07:00 ")
-    # the cop's swap typed into the game file at 20:08 (PX-08): the counts move, publicly
-    # without a word of who did it
-    assert "2026-11-03 20:08:00 outcome tie Λάμπρος, Φώτης (PX-06) | Λάμπρος 2, Φώτης 2, " \
+    # the cop's swap typed into the game file at 20:08 (PX-08), sent to the moderator by
+    # private message: the public sees the counts move at the close, not when the cop acted
+    # (issue 20), and never a word of who did it
+    assert not any(ln.startswith("2026-11-03 20:08") for ln in lines)
+    assert "2026-11-03 20:10:00 outcome tie Λάμπρος, Φώτης (PX-06) | Λάμπρος 2, Φώτης 2, " \
            "Νίκος 1" in lines
     assert "2026-11-03 20:10:00 closed final: tie Λάμπρος, Φώτης (PX-06) | Λάμπρος 2, " \
            "Φώτης 2, Νίκος 1" in lines
-    assert "Γιώτα" not in "".join(ln for ln in lines if "20:08" in ln)
+    assert "Γιώτα" not in "".join(ln for ln in lines if "20:1" in ln)
     # the official post follows the lines, exactly what `votal tally --format bbcode` prints
     assert out.getvalue().endswith(final)
     assert main(["tally", str(game_file), "--day", "1", "--format", "bbcode", "--offline",
@@ -217,6 +220,15 @@ def test_watch_through_the_evening_prints_each_change_and_the_final_post(evening
     assert all(s <= 60 for s in clock.slept)
     hits = [p for _, p, _ in srv.log if p == ff.PHPBB_TOPIC]
     assert len(hits) <= 21 + 2           # 19:50 … 20:10, plus the one retry of the 500 storm
+
+
+def test_a_private_watch_shows_the_swap_when_it_is_entered(evening):
+    """--private (the moderator's own screen): the swap counts at once, at 20:08 (PX-08)."""
+    out = io.StringIO()
+    _watch(evening, LineScreen("bbcode", out), public=False)
+    lines = out.getvalue().splitlines()
+    assert "2026-11-03 20:08:00 outcome tie Λάμπρος, Φώτης (PX-06) | Λάμπρος 2, Φώτης 2, " \
+           "Νίκος 1" in lines
 
 
 def test_the_final_count_applies_the_window_the_swap_and_refuses_the_late_post(evening):
@@ -299,7 +311,7 @@ def test_watch_lines_are_in_the_game_language_or_lang(evening, lang, words):
     assert len(storm) == 1 and storm[0].startswith("2026-11-03 19:57:00 ")
     assert words["retry"] + " | " in storm[0]
     assert "2026-11-03 19:52:00 vote Φώτης → Νίκος | Νίκος 3, Λάμπρος 1" in lines
-    assert f"2026-11-03 20:08:00 {words['outcome']} | Λάμπρος 2, " in "\n".join(lines)
+    assert f"2026-11-03 20:10:00 {words['outcome']} | Λάμπρος 2, " in "\n".join(lines)
     assert f"2026-11-03 20:10:00 {words['final']} | Λάμπρος 2, " in "\n".join(lines)
     assert not any("if the vote closed now" in ln or "final:" in ln or "network trouble" in ln
                    or " tie " in ln for ln in lines)

@@ -48,7 +48,9 @@ def test_replay_ends_with_exactly_the_tally(demo_game, fmt, capsys):
     assert not any("if the vote closed now" in ln for ln in lines)
     assert "2026-11-02 19:55:00 absences αν η ψηφοφορία έκλεινε τώρα: Κατερίνα | Νίκος 4, Φώτης 3, " \
            "Χάρης 1" in lines
-    assert "2026-11-02 20:06:12 change Γιώτα: Χάρης → Φώτης | Νίκος 5, Φώτης 4" in lines
+    # the mayor's double vote shows at the close only (PX-06, issue 20): a public running count
+    # counts each vote as one
+    assert "2026-11-02 20:06:12 change Γιώτα: Χάρης → Φώτης | Νίκος 4, Φώτης 4" in lines
     # the result in Greek too: the kind and the reason (PX-06's public wording) from the tables
     assert lines[-1] == "2026-11-02 20:10:00 closed τελικό: αποχωρεί Νίκος (ισοψηφία στην " \
                         "κορυφή· η ψήφος του Δημάρχου είναι ανάμεσα σε όσους ψήφισαν Νίκος, " \

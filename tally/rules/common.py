@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from datetime import datetime
+from typing import TypeVar
 
 from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules.context import (
@@ -19,6 +22,28 @@ from votal.tally.rules.context import (
     need,
     parts,
 )
+
+G = TypeVar("G", bound=Callable[..., object])
+
+
+def secret(fn: G) -> G:
+    """A step, outcome check or ballot filter whose effect the rules keep secret until the vote
+    closes, left out of a count made for the public while it is open (``Inputs.withhold``).
+
+    The mayor is never named (PX-06); the lawyer's defence (PX-07), the corrupt cop's swap
+    (PX-08) and the cards (PX-11, PX-12) are sent to the moderator by private message and show
+    only in the count he announces at the close; so do the Baku lawyer's save (MB-05), the
+    owl's runoff (LM-04) and the parroco's removal ("unannounced", LM-05). Applied before the
+    close, they would show when and whose vote weighs more or counts for nothing: a public
+    running count shows the votes as posted, each as one (issue 20). Every other count — the
+    final one, the moderator's private running count — applies them.
+    """
+    @functools.wraps(fn)
+    def guarded(day: Day, *rest: Ballot) -> object:
+        if day.inputs.withhold:
+            return None
+        return fn(day, *rest)
+    return guarded  # type: ignore[return-value]
 
 
 def each_open(*filters: Filter) -> Step:
@@ -143,7 +168,8 @@ def target_gone(day: Day) -> None:
 def count_votes(rule: str) -> Step:
     """MS-05: the standing valid votes become counted votes per target, each weighing its
     voter's ``vote_weight`` (a double voter counts 2) where the ruleset counts weights
-    (``Preset.weights``: mafiascum), else 1."""
+    (``Preset.weights``: mafiascum), else 1. A weight is private (interfaces.md §1): a count
+    made for the public while the vote is open (``Inputs.withhold``) weighs every vote 1."""
     @parts
     def step(inputs: Inputs, votes: Votes, players: Players) -> None:
         """Counted votes per target (the rule id is the one given to count_votes)."""
@@ -153,7 +179,8 @@ def count_votes(rule: str) -> Step:
                 if b.status is None:
                     b.decide(Status.IGNORED, rule, "unvote")
                 continue
-            b.weight = weights.get(b.voter, 1) if inputs.preset.weights else 1
+            b.weight = weights.get(b.voter, 1) \
+                if inputs.preset.weights and not inputs.withhold else 1
             b.decide(Status.COUNTED, b.rule or rule, b.note, blame=True)
             votes.counts[b.target] = votes.counts.get(b.target, 0) + b.weight
             votes.voters.setdefault(b.target, []).append(b.voter)
@@ -255,7 +282,10 @@ def tie(rule: str, next_step: str | None, reason: Reason | None = None) -> Check
 
 @parts
 def poll_event(inputs: Inputs, players: Players) -> Outcome | None:
-    """A `poll` event with votes decides the day's outcome (reason poll, C-11)."""
+    """A `poll` event with votes decides the day's outcome (reason poll, C-11). The poll follows
+    the day's vote: a running count, made before it, leaves it for later (the tie and ``next``)."""
+    if inputs.running:
+        return None
     for e in inputs.events("poll"):
         top = max(n for _, n in e.poll) if e.poll else 0
         winners = tuple(players.timeline.slot_of(p) for p, n in e.poll if n == top)

@@ -160,6 +160,9 @@ class Inputs:
     author_slot: AuthorSlot
     until: tuple[datetime, int] | None = None
     moderators: frozenset[str] = frozenset()              # folded names (C-01)
+    # a count made for the public while the vote is open: the abilities, cards and weights the
+    # rules keep secret until the close are left out (``rules.common.secret``; issue 20, PX-06)
+    withhold: bool = False
 
     @property
     def running(self) -> bool:

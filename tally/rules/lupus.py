@@ -59,7 +59,9 @@ def runoff_on_tie(day: Day) -> Outcome | None:
 
 
 def _runoff_or_tie(day: Day, candidates: tuple[str, ...], rule: str) -> Outcome:
-    events = day.events("runoff")
+    """The runoff's result (LM-02, LM-03) once a `runoff` event records it; before, and in a
+    running count (the runoff follows the day's vote), the tie and ``next`` runoff."""
+    events = () if day.running else day.events("runoff")
     if not events:
         return Outcome(OutcomeKind.TIE, candidates, None, rule, "runoff")
     return runoff_result(day, candidates, events[-1].ballots)

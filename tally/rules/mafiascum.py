@@ -88,11 +88,17 @@ def _round(day: Day, ballots: list[Ballot], i: int, majority: int,
     next index). A vote stands per (player, ballot): a player with ``ballots = 2`` has two
     independent votes, each weighing 1 (MS-08); with ``unvote_required`` a vote while one of
     the same ballot stands is ignored (V-NO-UNVOTE, MS-09). Weights and
-    ``one_less_for_no_lynch`` as MS-05 says."""
+    ``one_less_for_no_lynch`` as MS-05 says. A count made for the public while the day is open
+    (``Inputs.withhold``) shows every vote as one (a weight is private), but the hammer, which
+    the moderator announces, is reached by the weights (MS-02)."""
     nl_needed = majority - 1 if day.options.one_less_for_no_lynch else majority
     unvote_first = bool(day.options.unvote_required)
     two = {day.timeline.slot_of(p.name) for p in day.game.players if p.ballots > 1}
     weights = {day.timeline.slot_of(p.name): p.vote_weight for p in day.game.players}
+
+    def weight(x: Ballot) -> int:
+        return 1 if x.voter in two else weights.get(x.voter, 1)   # MS-08: each ballot 1
+
     standing: dict[tuple[str, int], Ballot] = {}
     while i < len(ballots):
         b = ballots[i]
@@ -118,13 +124,13 @@ def _round(day: Day, ballots: list[Ballot], i: int, majority: int,
         if b.unvote:
             b.decide(Status.IGNORED, "MS-01", "unvote")
             continue
-        b.weight = 1 if b.voter in two else weights.get(b.voter, 1)   # MS-08: each ballot 1
+        b.weight = 1 if day.inputs.withhold else weight(b)
         if b.ballot > 1:
             b.note = f"ballot {b.ballot}"
         standing[key] = b
         if b.target is not None and b.target != NO_LYNCH and not day.active(b.target, b.time):
             continue   # C-04: a vote for one who cannot be voted reaches no majority (voided later)
-        total = sum(x.weight for x in standing.values() if x.target == b.target
+        total = sum(weight(x) for x in standing.values() if x.target == b.target
                     and day.active(x.voter, b.time))
         if total >= (nl_needed if b.target == NO_LYNCH else majority):
             return standing, b, i
