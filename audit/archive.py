@@ -291,7 +291,8 @@ def _add_figures(figures: dict[str, PlayerGame], result: dict, keys: dict, roles
         f = fig(v["voter"])
         f.votes += 1
         f.history.append({"day": result["day"], "target": v.get("target"), "status": v["status"],
-                          "post": v["post"], "url": v.get("url"), "time": v["time"]})
+                          "rule": v.get("rule", ""), "post": v["post"], "url": v.get("url"),
+                          "time": v["time"]})
     out = result["outcome"]
     gone = set(out.get("players", [])) if out.get("kind") == "eliminated" else set()
     for row in result.get("tally", []):

@@ -19,6 +19,7 @@ from markupsafe import Markup
 from votal.audit.archive import GameRows, PlayerTotals
 from votal.report import i18n
 from votal.report.charts import player_games_figure, to_bytes
+from votal.report.public import public_votes
 from votal.report.render import render_template
 from votal.report.site import build_site, write_file
 
@@ -66,8 +67,9 @@ def build_archive_site(studied: Iterable[GameRows], out: Path, lang: str, *,
     players = totals.rows()
     links = [(p["name"], player_file(i)) for i, p in enumerate(players, 1)]
     for (_, href), p in zip(links, players):
-        written += _player_page(out, href, p, totals.history.get(p["player"], []), lang,
-                                hrefs, public=public)
+        history = totals.history.get(p["player"], [])
+        written += _player_page(out, href, p, public_votes(history) if public else history,
+                                lang, hrefs, public=public)
     ctx = _common(lang, i18n.t("archive", lang))
     ctx.update(games=games, players=links)
     written.append(write_file(out / "index.html",

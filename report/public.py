@@ -92,6 +92,13 @@ def _public_vote(vote: dict) -> dict:
     return v
 
 
+def public_votes(votes: list[dict]) -> list[dict]:
+    """Votes (each with ``status`` and ``rule``, a day's or a player's across an archive) as a
+    public report may list them: the parroco's removal nowhere (LM-05), no secret rule."""
+    return [_public_vote(v) | {k: v[k] for k in ("game", "day") if k in v}
+            for v in votes if v.get("rule") != "LM-05"]
+
+
 def select(result: dict, *, public: bool) -> dict:
     """The view a renderer works from: public (default) or the full private result."""
     return public_view(result) if public else result
