@@ -68,3 +68,24 @@ def test_cli_at_rejects_what_is_not_a_time():
                           "--at", "yesterday"], capture_output=True, text=True)
     assert run.returncode == 2
     assert "--at 'yesterday'" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_game_read_on_a_live_thread_shows_its_open_day_as_its_running_count():
+    """tally_game(at=…) (history, chart and report of a live thread, issue 20): the last day,
+    still open, is its running count — public: withheld as `tally --at` withholds it — and the
+    days before are their results."""
+    from votal.tally.engine import tally_game
+
+    game, posts = _game()
+    four = datetime(2026, 11, 5, 15, 0, tzinfo=ATHENS)
+    days = [d.to_dict() for d in tally_game(game, posts, at=four, withhold=True)]
+    assert [d["provisional"] for d in days] == [False, False, False, True]
+    assert days[-1] == tally_at(game, posts, 4, four, withhold=True).to_dict()
+    assert days[:3] == [d.to_dict() for d in tally_game(game, posts)][:3]
+    # day 1's mayor (PX-06) before its close, publicly: a tie for a poll, not his double vote
+    one = datetime(2026, 11, 2, 20, 7, tzinfo=ATHENS)
+    public = tally_at(game, posts, 1, one, withhold=True).to_dict()
+    private = tally_at(game, posts, 1, one).to_dict()
+    assert (public["outcome"]["kind"], public["outcome"].get("next")) == ("tie", "poll")
+    assert private["outcome"]["reason"] == "mayor"
+    assert public["tally"][0]["votes"] == private["tally"][0]["votes"] - 1
