@@ -31,8 +31,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from votal.app.load import load_game, load_posts
 from votal.cli import main, render_day
-from votal.load import load_game, load_posts
 from votal.report.watchscreen import LineScreen, LiveScreen
 from votal.tally.engine import tally_at, tally_game
 from votal.tally.schedule import Schedule
