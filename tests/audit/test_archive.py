@@ -227,12 +227,12 @@ def test_archive_site_public_player_pages_show_the_parroco_s_removal_nowhere(tmp
     """LM-05 (rev. 2): the public output shows the removed vote nowhere — on the archive's
     player pages too (lupus-villaggio day 3: Dario's vote for Luca, post 1024); the private
     site lists it."""
-    from votal.report.archive_site import build_archive_site
+    from votal.app.archive import archive_site
 
     root = tmp_path / "arch"
     shutil.copytree(GAMES / "lupus-villaggio", root / "lupus")
     for public, name in ((True, "pub"), (False, "priv")):
-        build_archive_site(root, tmp_path / name, "it", public=public)
+        archive_site(root, tmp_path / name, "it", public=public)
     def dario(folder: str) -> str:
         pages = [p.read_text(encoding="utf-8") for p in (tmp_path / folder).glob("player-*.html")]
         return next(p for p in pages if "<h1>" in p and "Dario" in p.split("<h1>", 1)[1][:200])
