@@ -188,12 +188,40 @@ _ONE_STEP = re.compile(r"\s*\.?//(\*|[A-Za-z][\w-]*)")
 
 
 def first_form(expr: str) -> str:
-    """``descendant::NAME[tests][1]`` for a one-step descendant search, else ``expr``."""
+    """What to evaluate for the first match of a one-step descendant search ``.//NAME[tests]``
+    (``//NAME[tests]`` from the root), no test a position; other expressions as they are.
+
+    libxml2 stops at the first match of ``descendant::NAME[test][1]`` only when the step has that
+    one test: several are joined into one with ``and`` (``[a][b]`` and ``[(a) and (b)]`` select
+    the same elements). ``*`` whose first test is a choice of names (``self::p or self::div``)
+    becomes one such search per name, ``descendant::p[…][1] | descendant::div[…][1]``: the first of
+    their first matches is the first match. A search whose first test is an attribute's (a class,
+    ``@a='v'``…) is left to :func:`fast_form`'s attribute walk, cheaper than a walk that tests
+    every element when the element is far or absent, as fallbacks for other styles mostly are."""
     m = _ONE_STEP.match(expr)
     if m is None:
         return expr
     tests, end = _predicates_after(expr, m.end())
     if expr[end:].strip() or any(map(_positional, tests)):
         return expr  # another step follows, or a predicate counts positions
+    if tests and _attribute_test(tests[0]) is not None:
+        return expr
     axis = "descendant::" if expr.lstrip().startswith(".") else "/descendant::"
-    return f"{axis}{m.group(1)}{''.join(f'[{t}]' for t in tests)}[1]"
+    names = _NAME_CHOICE.fullmatch(tests[0].strip()) if tests and m.group(1) == "*" else None
+    if names is not None:
+        rest = _joined(tests[1:])
+        return " | ".join(f"{axis}{n}{rest}[1]" for n in _SELF_NAME.findall(tests[0]))
+    return f"{axis}{m.group(1)}{_joined(tests)}[1]"
+
+
+_SELF_NAME = re.compile(r"self::([A-Za-z][\w-]*)")
+_NAME_CHOICE = re.compile(r"self::[A-Za-z][\w-]*(?:\s+or\s+self::[A-Za-z][\w-]*)*")
+
+
+def _joined(tests: list[str]) -> str:
+    """``[a][b]`` as one predicate ``[(a) and (b)]`` ("" for none)."""
+    if not tests:
+        return ""
+    if len(tests) == 1:
+        return f"[{tests[0]}]"
+    return "[" + " and ".join(f"({t})" for t in tests) + "]"

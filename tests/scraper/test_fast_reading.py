@@ -143,8 +143,16 @@ def test_fast_form_rewrites(expr, fast):
 
 
 @pytest.mark.parametrize(("expr", "first"), [
-    (".//time[@datetime]", "descendant::time[@datetime][1]"),
-    ("//div[@id]", "/descendant::div[@id][1]"),
+    (".//time[not(@x)]", "descendant::time[not(@x)][1]"),
+    ("//div[b]", "/descendant::div[b][1]"),
+    # several tests: one predicate, so that libxml2 stops at the first match
+    (".//a[b][not(@x)]", "descendant::a[(b) and (not(@x))][1]"),
+    # a choice of names: one search per name, the first of their first matches
+    (".//*[self::p or self::div][b]", "descendant::p[b][1] | descendant::div[b][1]"),
+    ("//*[self::p or self::div]", "/descendant::p[1] | /descendant::div[1]"),
+    # an attribute's test first: left to fast_form's attribute walk
+    (".//time[@datetime]", ".//time[@datetime]"),
+    (f".//*[{xpaths.has_class('q')}][b]", f".//*[{xpaths.has_class('q')}][b]"),
     (".//a[@x]/@href", ".//a[@x]/@href"),  # two steps
     (".//a | .//b", ".//a | .//b"),
     (".//a[2]", ".//a[2]"),
