@@ -272,7 +272,13 @@ def inner_html(el: etree._Element) -> str:
 
 
 def text_of(el: etree._Element | None) -> str:
-    return " ".join(el.text_content().split()) if el is not None else ""
+    """The text of ``el`` and its descendants, single-spaced ("" for None).
+
+    ``text_content()``'s text (both are libxml2's ``xmlNodeGetContent``) without its XPath
+    ``string()`` call: a third of the time (issue 22)."""
+    if el is None:
+        return ""
+    return " ".join(etree.tostring(el, method="text", encoding="unicode", with_tail=False).split())
 
 
 # name tests and an attribute step, no per-element predicate (libxml2 evaluates a predicate
