@@ -258,14 +258,15 @@ def numbered_id(prefix: str) -> str:
 class VBulletinEngine(PagedEngine):
     """A vBulletin version's adapter: it declares ``posts`` (XPath: the elements that each begin
     one post), ``per_page`` (the version's default page size, which numbers a post its page does
-    not number) and, for vB 3/4's "Page X of Y" navigation, ``page_texts`` and ``page_nav``, and
+    not number) and, for vB 3/4's "Page X of Y" navigation, ``page_nav`` and ``page_texts``, and
     implements :meth:`read_post` (and :meth:`pages_said`, :meth:`page_number` where a skin
     says its page elsewhere). URLs are vB 3/4's unless the version's own are declared."""
 
     posts: str = ""
     per_page: int = 20
-    page_texts: str = ""  # XPath: the navigation elements one of which says "Page X of Y"
     page_nav: str = ""  # XPath: the page navigation (none at all: a one-page thread)
+    # XPath inside each navigation element: the elements one of which says "Page X of Y"
+    page_texts: str = ""
 
     def thread_url(self, url: str) -> str:
         return thread_url_34(url)
@@ -274,9 +275,12 @@ class VBulletinEngine(PagedEngine):
         return page_url_34(thread_url, page)
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
-        found = self.pages_said(doc)
+        # the navigation found once, the "Page X of Y" texts searched in it (issue 22: the
+        # page was walked twice for it)
+        navs = find(doc, self.page_nav) if self.page_nav else []
+        found = self.pages_said(doc, navs)
         current, last = found if found else (page_of_34(url), None)
-        if found is None and not find(doc, self.page_nav):
+        if found is None and not navs:
             last = current  # no page navigation at all: a one-page thread
         nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
         if nxt is None and self.page_nav and last is not None and current < last:
@@ -285,9 +289,13 @@ class VBulletinEngine(PagedEngine):
                         n=str(current + 1))
         return next_page(base, current, last, nxt)
 
-    def pages_said(self, doc: etree._Element) -> tuple[int, int] | None:
-        """(this page, the last page) where the page says them ("Page 2 of 5")."""
-        return page_x_of_y([text_of(el) for el in find(doc, self.page_texts)])
+    def pages_said(self, doc: etree._Element, navs: list[etree._Element]
+                   ) -> tuple[int, int] | None:
+        """(this page, the last page) where the page says them ("Page 2 of 5"); ``navs``: the
+        page's navigation elements (``page_nav``), in document order. (A text of nested
+        navigations is met twice, after its first time: the first text that says it is the
+        same.)"""
+        return page_x_of_y([text_of(el) for nav in navs for el in find(nav, self.page_texts)])
 
     def page_number(self, doc: etree._Element, url: str) -> int:
         """This page's number, for the posts the page does not number."""

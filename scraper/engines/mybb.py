@@ -24,6 +24,8 @@ from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
+    by_id,
+    class_tokens,
     clean,
     document,
     drop_all,
@@ -178,14 +180,30 @@ class MyBB(Engine):
         return _names_from_quotes(posts)
 
 
+# every element whose class names one of the pagination's classes, in one walk of the page
+# (issue 22: three whole-page searches before); sorted by class in Python
+_PAGINATION = etree.XPath("/descendant::*/@class[contains(., 'pagination')]/parent::*")
+
+
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
-    cur = [text_of(e) for e in xp(doc, f"//*[{has_class('pagination_current')}]")]
-    current = int(cur[0]) if cur and cur[0].isdigit() else 1
-    numbers = [int(text_of(a)) for a in xp(doc, f"//*[{has_class('pagination')}]//a")
+    """``.pagination_current``'s number, the largest ``.pagination a`` number, the first
+    ``a.pagination_next[href]`` (the classes as ``has_class`` reads them)."""
+    current_el, navs, nxt = None, [], None
+    for el in _PAGINATION(doc):
+        classes = class_tokens(el)
+        if current_el is None and "pagination_current" in classes:
+            current_el = el
+        if "pagination" in classes:
+            navs.append(el)
+        if nxt is None and el.tag == "a" and "pagination_next" in classes:
+            nxt = el.get("href")
+    cur = text_of(current_el) if current_el is not None else ""
+    current = int(cur) if cur.isdigit() else 1
+    # (an <a> of nested navigations counted twice: the largest number is the same)
+    numbers = [int(text_of(a)) for nav in navs for a in nav.iterdescendants("a")
                if text_of(a).isdigit()]
-    nxt = xp(doc, f"//a[{has_class('pagination_next')}]/@href")
     last = max([current, *numbers])
-    return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)
+    return PageInfo(current, last, urljoin(url, nxt) if nxt is not None else None)
 
 
 def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime | None,
@@ -197,13 +215,25 @@ def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now
               q=f"pid={pid}", a=f"#pid{pid}")  # ?pid=N or SEO thread-T-post-N.html#pidN
     number = text_of(link[0]).lstrip("#") if link else ""
     author, author_id = _author(el)
-    body = xp(el, ".//*[@id=$id]", id=f"pid_{pid}")
+    body = _by_id_in(el, f"pid_{pid}")
     return Post(
         id=pid, number=int(number) if number.isdigit() else None, thread=thread,
         url=urljoin(url, link[0].get("href")) if link else f"{thread}#pid{pid}",
         author=author, author_id=author_id, time=when,
-        edited=_edited(el, pid, tz, now, langs), html=normalize_body(body[0]) if body else "",
+        edited=_edited(el, pid, tz, now, langs),
+        html=normalize_body(body) if body is not None else "",
     )
+
+
+def _by_id_in(el: etree._Element, id_: str) -> etree._Element | None:
+    """The first element inside ``el`` whose id is ``id_`` (``.//*[@id=$id]``): the page's
+    ID table first (no walk of the post, issue 22), the walk when the table's element is not
+    inside ``el`` (a duplicate id, or a body rewritten since)."""
+    found = by_id(el, id_)
+    if found is not None and any(a is el for a in found.iterancestors()):
+        return found
+    hits = xp(el, ".//*[@id=$id]", id=id_)
+    return hits[0] if hits else None
 
 
 def _author(el: etree._Element) -> tuple[str, str | None]:
@@ -277,10 +307,10 @@ def _names_from_quotes(posts: list[Post]) -> list[Post]:
 
 def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime | None,
             langs: list[str]) -> datetime | None:
-    notes = xp(el, ".//*[@id=$id]", id=f"edited_by_{pid}")
-    if not notes:
+    note = _by_id_in(el, f"edited_by_{pid}")
+    if note is None:
         return None
-    text = _text_with_titles(notes[0])
+    text = _text_with_titles(note)
     if ":" not in text:
         return None
     rest = _BY.split(text.split(":", 1)[1])[0].strip(" .()")

@@ -48,14 +48,15 @@ class VBulletin3(vb.VBulletinEngine):
              " | //comment()[normalize-space(.)='message']"
              "/following-sibling::*[1][self::div][not(@id)]")
     per_page = 20
-    page_texts = f"//div[{cls('pagenav')}]//td[{cls('vbmenu_control')}]"
     page_nav = f"//div[{cls('pagenav')}]"
+    page_texts = f".//td[{cls('vbmenu_control')}]"
 
     def read_post(self, el: etree._Element, fallback: int, page: PageContext) -> Post:
         return _post(el, fallback, page)
 
-    def pages_said(self, doc: etree._Element) -> tuple[int, int] | None:
-        return super().pages_said(doc) or _magicbar(doc)
+    def pages_said(self, doc: etree._Element, navs: list[etree._Element]
+                   ) -> tuple[int, int] | None:
+        return super().pages_said(doc, navs) or _magicbar(doc)
 
     def page_number(self, doc: etree._Element, url: str) -> int:
         bar = _magicbar(doc)  # vBSEO's "…-2.html" carries the page where URLs cannot tell it

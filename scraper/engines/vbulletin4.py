@@ -57,8 +57,8 @@ class VBulletin4(vb.VBulletinEngine):
 
     posts = f"//li[{cls('postcontainer')}][{vb.numbered_id('post_')}]"
     per_page = 10
-    page_texts = f"//*[{cls('pagination')}]//a[{cls('popupctrl')}]"
     page_nav = f"//*[{cls('pagination')}]"
+    page_texts = f".//a[{cls('popupctrl')}]"
 
     def read_post(self, el: etree._Element, fallback: int, page: PageContext) -> Post:
         return _post(el, fallback, page)
