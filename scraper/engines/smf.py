@@ -299,9 +299,11 @@ def _permalink(box: etree._Element, mid: str, url: str) -> str:
 
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
     links = xp(doc, f"//a[{has_class('navPages')} or {has_class('nav_page')}]")
-    current_el = xp(doc, f"//*[a[{has_class('navPages')} or {has_class('nav_page')}]]/strong"
-                           f" | //*[a[{has_class('navPages')}]]/b"  # 1.1: "[<b>2</b>]"
-                           f" | //span[{has_class('current_page')}]")
+    # the <strong> beside a page link (the parent of one: ``//*[a[…]]/strong``, found from the
+    # links, not by testing the children of every element of the page, issue 22)
+    current_el = xp(doc, f"//a[{has_class('navPages')} or {has_class('nav_page')}]/../strong"
+                         f" | //a[{has_class('navPages')}]/../b"  # 1.1: "[<b>2</b>]"
+                         f" | //span[{has_class('current_page')}]")
     pages = {}
     for a in links:
         t = text_of(a)

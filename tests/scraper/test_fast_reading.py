@@ -203,3 +203,21 @@ _LAZY_PAYLOAD = re.compile(
 def test_flarum_payload_is_the_lazy_match(page):
     m = _LAZY_PAYLOAD.search(page)
     assert flarum._payload(page) == (m.group(1) if m else None)
+
+
+def test_mybb_reads_a_post_by_id_inside_the_post_only():
+    """MyBB's body and edit note come from the page's ID table only when the element found is
+    inside the post: an earlier element with the same id elsewhere on the page is passed over."""
+    path = FIXTURES / "engines" / "mybb" / "it_lupus21_groups.html"
+    text = path.read_text(encoding="utf-8")
+    engine = engines.get("mybb")
+    url = "https://forum.example/showthread.php?tid=1"
+    plain = engine.parse_page(text, url, ZoneInfo("UTC"), NOW)
+    decoy = re.sub(r"(<body[^>]*>)", r'\1<div id="pid_202">decoy</div>'
+                   r'<div id="edited_by_202">Edited by x: 01-01-2001, 01:00 AM</div>', text,
+                   count=1)
+    assert decoy != text
+    read = engine.parse_page(decoy, url, ZoneInfo("UTC"), NOW)
+    assert [p.html for p in read] == [p.html for p in plain]
+    assert [p.edited for p in read] == [p.edited for p in plain]
+    assert all("decoy" not in p.html for p in read)
