@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 import lxml.html
 from lxml import etree
@@ -143,11 +144,46 @@ def first_match(el: etree._Element, expr: str | etree.XPath, **variables):
 
 
 def drop_all(root: etree._Element, xpaths: Iterable[str | etree.XPath]) -> None:
-    """Remove every element the expressions match (subtree and all, the text after it kept)."""
+    """Remove every element the expressions match (subtree and all, the text after it kept).
+
+    Expressions given as strings are evaluated as :func:`merged_drops` joins them: the class
+    searches of a list in one walk of the body (issue 22)."""
+    if isinstance(xpaths, (tuple, list)) and all(isinstance(e, str) for e in xpaths):
+        xpaths = merged_drops(tuple(xpaths))  # type: ignore[arg-type]
     for expr in xpaths:
         for el in xpath(expr)(root):
             if el.getparent() is not None:
                 el.drop_tree()
+
+
+# ``.//*[has_class('x')]``, and the other searches that test only the element itself (a tag
+# name, an attribute's value, a comment): which of them matches an element does not depend on
+# what else was dropped before
+_CLASS_SEARCH = re.compile(r"\.//\*\[(" + re.escape(has_class("NAME")).replace("NAME", r"[\w-]+")
+                           + r")\]")
+_SELF_SEARCH = re.compile(r"\.//(?:[A-Za-z][\w-]*|comment\(\)|\*\[@[\w:-]+\s*=\s*'[^']*'\])")
+
+
+@lru_cache(maxsize=256)
+def merged_drops(xpaths: tuple[str, ...]) -> tuple[str, ...]:
+    """``xpaths`` with its class searches (``.//*[has_class('x')]``) joined into one
+    (``.//*[has_class('a') or has_class('b')]``, one attribute walk: :func:`fast_form`), in the
+    place of the first, when every expression of the list tests only the element itself
+    (:data:`_CLASS_SEARCH`, :data:`_SELF_SEARCH`): each such expression matches the same
+    elements whatever the others dropped, and dropping a set of subtrees gives the same tree in
+    any order. Other lists are left as they are."""
+    classes = [m.group(1) for m in map(_CLASS_SEARCH.fullmatch, xpaths) if m]
+    if len(classes) < 2 or not all(_CLASS_SEARCH.fullmatch(e) or _SELF_SEARCH.fullmatch(e)
+                                   for e in xpaths):
+        return xpaths
+    out: list[str] = []
+    for e in xpaths:
+        if not _CLASS_SEARCH.fullmatch(e):
+            out.append(e)
+        elif classes:
+            out.append(f".//*[{' or '.join(classes)}]")
+            classes = []
+    return tuple(out)
 
 
 def css_color(el: etree._Element) -> str | None:
@@ -284,12 +320,13 @@ def text_of(el: etree._Element | None) -> str:
 # name tests and an attribute step, no per-element predicate (libxml2 evaluates a predicate
 # for every element of the body, a name test in its walk: issue 22); dropping a set of subtrees
 # gives the same tree in any order
+# (one expression: one call per body)
 _SAFE_DROP = (etree.XPath(
     "descendant::script | descendant::style | descendant::noscript"
-    " | descendant::*/@data-excludequote/.."),
+    " | descendant::*/@data-excludequote/.."
     # markup comments (phpBB 3.2's inline attachment "<!-- ia0 -->name<!-- ia0 -->", real page
     # forum.ubuntu-it.org): the text around them stays
-    etree.XPath(".//comment()"))
+    " | descendant::comment()"),)
 
 
 def clean(root: etree._Element) -> None:

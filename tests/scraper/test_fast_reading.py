@@ -221,3 +221,26 @@ def test_mybb_reads_a_post_by_id_inside_the_post_only():
     assert [p.html for p in read] == [p.html for p in plain]
     assert [p.edited for p in read] == [p.edited for p in plain]
     assert all("decoy" not in p.html for p in read)
+
+
+def test_merged_drops_join_class_searches_only_where_order_cannot_matter():
+    a, b = (f".//*[{xpaths.has_class(n)}]" for n in ("a", "b"))
+    joined = f".//*[{xpaths.has_class('a')} or {xpaths.has_class('b')}]"
+    assert nz.merged_drops((a, ".//button", b)) == (joined, ".//button")
+    assert nz.merged_drops((a, ".//comment()", ".//*[@data-x='y']", b)) == (
+        joined, ".//comment()", ".//*[@data-x='y']")
+    # an expression that looks beyond the element itself: the list as it is
+    assert nz.merged_drops((a, ".//p[not(following-sibling::*)]", b)) == (
+        a, ".//p[not(following-sibling::*)]", b)
+    assert nz.merged_drops((a,)) == (a,)
+
+
+def test_drop_all_joined_leaves_the_tree_the_sequence_leaves():
+    html = ("<p>x<span class='a'>1<b class='b'>2</b></span>t1<i class='b c'>3</i>t2"
+            "<button>4</button>t3<span class=' a\tb '>5</span>t4</p>")
+    chrome = tuple(f".//*[{xpaths.has_class(n)}]" for n in ("a", "b", "c")) + (".//button",)
+    one, seq = nz.fragment(html), nz.fragment(html)
+    nz.drop_all(one, chrome)
+    for expr in chrome:
+        nz.drop_all(seq, [nz.xpath(expr)])  # compiled: never joined
+    assert nz.inner_html(one) == nz.inner_html(seq) == "<p>xt1t2t3t4</p>"
