@@ -32,6 +32,7 @@ from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.engines.xenforo1 import XenForo1
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
+    class_tokens,
     clean,
     inner_html,
     make_quote,
@@ -188,11 +189,27 @@ class XenForo2(PagedEngine):
         return page_url_of(thread_url, page)
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
-        current = number(text_of(first(doc, f"//*[{cls('pageNav-page--current')}]"))) \
-            or page_of(url)
-        pages = [number(text_of(li)) for li in find(doc, f"//*[{cls('pageNav-page')}]")]
+        """The first ``.pageNav-page--current``'s number, the largest ``.pageNav-page``'s, and
+        the first of ``a.pageNav-jump--next[@href]`` and ``head/link[@rel='next']``: every
+        element of them from one walk of the page (issue 22: three whole-page class searches
+        before, a quarter of a page's reading), told apart in Python."""
+        current_el, pages, nxt = None, [], None
+        for el in _PAGE_NAV(doc):
+            if el.tag == "link":  # //head/link[@rel='next'] (the walk's own test)
+                if nxt is None and el.get("href") is not None and el.get("rel") == "next" \
+                        and el.getparent().tag == "head":
+                    nxt = el.get("href")
+                continue
+            classes = class_tokens(el)
+            if current_el is None and "pageNav-page--current" in classes:
+                current_el = el
+            if "pageNav-page" in classes:
+                pages.append(number(text_of(el)))
+            if nxt is None and el.tag == "a" and "pageNav-jump--next" in classes \
+                    and el.get("href") is not None:
+                nxt = el.get("href")
+        current = number(text_of(current_el)) or page_of(url)
         last = max([p for p in pages if p] or [current])
-        nxt = first(doc, f"//a[{cls('pageNav-jump--next')}]/@href | //head/link[@rel='next']/@href")
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
@@ -203,6 +220,11 @@ class XenForo2(PagedEngine):
         return [_post(a, offset + i + 1, page) for i, a in enumerate(arts)]
 
 
+# every element whose class holds "pageNav-", and the head's rel="next" links, in document order
+_PAGE_NAV = etree.XPath("/descendant::*/@class[contains(., 'pageNav-')]/parent::*"
+                        " | /descendant::head/link[@rel='next']")
+
+
 def _post(art: etree._Element, num: int, page: PageContext) -> Post:
     m = _POST_ID.search(art.get("data-content") or art.get("id") or "")
     if not m:
@@ -210,8 +232,9 @@ def _post(art: etree._Element, num: int, page: PageContext) -> Post:
     pid = m.group(1)
     where = page.where(pid)
     thread = page.thread
-    user = own(art, f".//*[{cls('message-name')}]//*[@data-user-id] | "
-                    f".//*[{cls('message-user')}]//*[@data-user-id] | .//*[@data-user-id]")
+    # (was ".//*[message-name]//*[@data-user-id] | .//*[message-user]//*[@data-user-id] |
+    # .//*[@data-user-id]": a union in document order whose last branch holds the others)
+    user = own(art, ".//*[@data-user-id]")
     author = art.get("data-author") or text_of(own(art, f".//*[{cls('message-name')}]")) \
         or str(own(art, ".//meta[@itemprop='name']/@content") or "")  # vendor theme
     link = own(art, f".//*[{cls('message-attribution-opposite')}]//a[contains(@href, 'post-')]"
