@@ -219,20 +219,32 @@ def _post(art: etree._Element, number: int | None, thread: str, url: str, tz: Zo
 
 
 def _author(art: etree._Element, qd: dict) -> tuple[str, str | None]:
-    links = xp(art, 
-        f".//*[{has_class('cAuthorPane_author')} or {has_class('ipsEntry__username')}]"
-        "//a[contains(@href, '/profile/')]"
-    ) or xp(art, ".//a[contains(@href, '/profile/') and normalize-space()"
-                   " and not(ancestor::*[@data-role='commentContent'])]")  # not a mention
-    name = str(qd.get("username") or "") or (text_of(links[0]) if links else "")
+    """The quote data's name and id; the author pane's profile link for what it lacks (searched
+    only then: issue 22)."""
+    links: list | None = None
+    name = str(qd.get("username") or "")
+    if not name:
+        links = _profile_links(art)
+        name = text_of(links[0]) if links else ""
     if not name:
         names = xp(art, f".//*[{has_class('cAuthorPane_author')}]")
         name = text_of(names[0]) if names else "Guest"
     uid = qd.get("userid")
-    if not uid and links:
-        m = _PROFILE_ID.search(links[0].get("href", ""))
-        uid = m.group(1) if m else None
+    if not uid:
+        links = _profile_links(art) if links is None else links
+        if links:
+            m = _PROFILE_ID.search(links[0].get("href", ""))
+            uid = m.group(1) if m else None
     return name, (str(uid) if uid else None)
+
+
+def _profile_links(art: etree._Element) -> list:
+    """The author pane's profile links, else any profile link outside the body (not a mention)."""
+    return xp(art,
+        f".//*[{has_class('cAuthorPane_author')} or {has_class('ipsEntry__username')}]"
+        "//a[contains(@href, '/profile/')]"
+    ) or xp(art, ".//a[contains(@href, '/profile/') and normalize-space()"
+                   " and not(ancestor::*[@data-role='commentContent'])]")  # not a mention
 
 
 def _time(art: etree._Element, qd: dict, tz: ZoneInfo, now: datetime | None,
