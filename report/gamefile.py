@@ -156,10 +156,22 @@ def _schedule(d: DraftedGame) -> list[str]:
 
 def _options(d: DraftedGame) -> list[str]:
     out = [_line("[options]", f"{d.ruleset}'s options, shown with their defaults")]
-    for key, value in PRESETS[d.ruleset].options.items():
-        if value is not None:
-            out.append(f"# {key} = {toml_value(value)}")
+    preset = PRESETS[d.ruleset]
+    for key, value in preset.options.items():
+        if value is None:
+            continue
+        words = preset.option_values.get(key)
+        out.append(_line(f"# {key} = {toml_value(value)}",
+                         OPTION_NOTES.get(key, "") or
+                         ("one of " + ", ".join(toml_value(w) for w in words) if words else "")))
     return out + [""]
+
+
+# What an option's words mean, beside it in the template (docs/gamefile.md says it all).
+OPTION_NOTES = {
+    "deadline": 'no majority at the deadline: "plurality" or "no-lynch" (MS-03)',
+    "tie": 'a tie at the deadline: "no-lynch" or "first-to-reach" (MS-03)',
+}
 
 
 def _players(d: DraftedGame) -> list[str]:

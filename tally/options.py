@@ -43,6 +43,8 @@ class Options:
     refusals: int = 2                       # MR-06
     # mafiascum (MS-*)
     deadline: str = "plurality"             # MS-03: "plurality" or "no-lynch"
+    tie: str = "no-lynch"                   # MS-03: a tie at the deadline: "no-lynch" or
+    #                                         "first-to-reach" (the first to the top count)
     majority: int = 0                       # MS-02: 0 = more than half of the living
     one_less_for_no_lynch: bool = False     # MS-02
     self_vote_counts: bool = False          # C-03 / MS convention

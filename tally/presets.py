@@ -193,10 +193,11 @@ MAFIA_FORUM_RU = Preset(
 MAFIASCUM = Preset(
     name="mafiascum", syntax="mafiascum", language="en", deadline=None, day_change=None,
     weights=True,
-    options=_opts(deadline=DEFAULT, majority=DEFAULT, one_less_for_no_lynch=DEFAULT,
-                  self_vote_counts=True, short_prefixes=True, lynches_per_day=DEFAULT,
-                  unvote_required=DEFAULT, learn_aliases_from_counts=True),
-    option_values={"deadline": ("plurality", "no-lynch")},
+    options=_opts(deadline=DEFAULT, tie=DEFAULT, majority=DEFAULT,
+                  one_less_for_no_lynch=DEFAULT, self_vote_counts=True, short_prefixes=True,
+                  lynches_per_day=DEFAULT, unvote_required=DEFAULT,
+                  learn_aliases_from_counts=True),
+    option_values={"deadline": ("plurality", "no-lynch"), "tie": ("no-lynch", "first-to-reach")},
     steps=(
         r.read_ballots, r.edited_votes,
         c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),

@@ -220,3 +220,18 @@ def test_init_from_a_posts_file(tmp_path, capsys):
     assert "('Extreme' in the title)" in out
     game = load_game(tmp_path / "game.toml")
     assert tally_day(game, load_posts(game), 1).tally[0].player == "Νίκος"
+
+
+def test_init_says_the_mafiascum_tie_rule_and_its_words(tmp_path, capsys):
+    """Issue 21 item 6: the template shows `tie` beside `deadline` with both words (MS-03), and
+    uncommenting `tie = "first-to-reach"` gives a file votal takes."""
+    game_file = tmp_path / "g.toml"
+    code, _, _ = _init(capsys, FIXTURES / "demo" / "pages", "--out", game_file,
+                       "--ruleset", "mafiascum")
+    text = game_file.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("# tie = "))
+    assert code == 0 and '"no-lynch"' in line and '"first-to-reach"' in line and "MS-03" in line
+    text = text.replace('# deadline = "HH:MM"', 'deadline = "23:59"').replace(
+        '# day_change = "HH:MM"', 'day_change = "23:59"')       # the hours to fill in (C-09)
+    game_file.write_text(text.replace(line, 'tie = "first-to-reach"'), encoding="utf-8")
+    assert load_game(game_file).options["tie"] == "first-to-reach"

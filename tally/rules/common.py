@@ -199,6 +199,28 @@ def leaders(votes: Votes, players: Players) -> tuple[int, list[str]]:
                        key=lambda t: t if t == NO_LYNCH else players.name(t))
 
 
+def first_to_reach(votes: Votes, players: Players) -> str | None:
+    """Of the players tied for the top count, the one whose standing votes reached that count
+    first (in post order), or None without a tie (MR-05; MS-03 with ``tie = "first-to-reach"``).
+
+    Only the votes that stand at the end are replayed: a vote later changed or withdrawn is no
+    part of the final count, so it reached nothing (the ruling: a wagon's final count is reached
+    by its last standing vote)."""
+    top_n, top = leaders(votes, players)
+    if len(top) < 2:
+        return None
+    running: dict[str, int] = {}
+    for b in sorted((b for b in votes.final.values() if b.status is Status.COUNTED),
+                    key=lambda b: b.post.sort_key()):
+        target = b.target
+        if target is None:   # an unvote adds to no one (None is never among the leaders)
+            continue
+        running[target] = running.get(target, 0) + b.weight
+        if target in top and running[target] >= top_n:
+            return target
+    return None
+
+
 # -- who is charged --------------------------------------------------------------------------------
 
 def charged(inputs: Inputs, votes: Votes, players: Players) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from votal.scraper.model import Post
 from votal.tally.bodies.extract import MarkKind, PostReading, words_besides
 from votal.tally.model import Outcome, OutcomeKind, Reason, ReviewItem, Status
-from votal.tally.rules.common import leaders
+from votal.tally.rules.common import first_to_reach
 from votal.tally.rules.context import (
     Ballot,
     Day,
@@ -105,19 +105,10 @@ def select_first_accepted(votes: Votes, players: Players, out: Outputs) -> None:
 @parts
 def first_to_max(votes: Votes, players: Players) -> Outcome | None:
     """MR-05: in a tie, the tied player who first reached the final top count is hanged."""
-    top_n, top = leaders(votes, players)
-    if len(top) < 2:
+    first = first_to_reach(votes, players)
+    if first is None:
         return None
-    running: dict[str, int] = {}
-    for b in sorted((b for b in votes.final.values() if b.status is Status.COUNTED),
-                    key=lambda b: b.post.sort_key()):
-        target = b.target
-        if target is None:   # an unvote adds to no one (None is never among the leaders)
-            continue
-        running[target] = running.get(target, 0) + b.weight
-        if target in top and running[target] >= top_n:
-            return Outcome(OutcomeKind.ELIMINATED, (target,), Reason.FIRST_TO_MAX, "MR-05")
-    return None
+    return Outcome(OutcomeKind.ELIMINATED, (first,), Reason.FIRST_TO_MAX, "MR-05")
 
 
 @parts

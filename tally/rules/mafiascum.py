@@ -7,7 +7,7 @@ from datetime import datetime
 
 from votal.tally.model import NO_LYNCH, Outcome, OutcomeKind, Reason, Status
 from votal.tally.rules import common
-from votal.tally.rules.common import leaders
+from votal.tally.rules.common import first_to_reach, leaders
 from votal.tally.rules.context import (
     Ballot,
     Day,
@@ -187,10 +187,16 @@ def hammer(votes: Votes, players: Players, out: Outputs) -> Outcome | None:
 
 @parts
 def at_deadline(inputs: Inputs, votes: Votes, players: Players) -> Outcome | None:
-    """MS-03: no majority at the deadline: plurality lynch, or no lynch on a tie (or by option)."""
+    """MS-03: no majority at the deadline: plurality lynch, or no lynch on a tie (or by option
+    ``deadline = "no-lynch"``). With ``tie = "first-to-reach"`` a tie goes to the tied player whose
+    standing votes reached the top count first (reason ``first-to-max``, as MR-05 says it); when
+    that is No Lynch, nobody is lynched."""
     if inputs.options.deadline == "no-lynch":
         return Outcome(OutcomeKind.NO_ELIMINATION, (), Reason.NO_LYNCH, "MS-03")
     _, top = leaders(votes, players)
     if len(top) == 1 and top[0] != NO_LYNCH:
         return Outcome(OutcomeKind.ELIMINATED, (top[0],), Reason.PLURALITY, "MS-03")
+    first = first_to_reach(votes, players) if inputs.options.tie == "first-to-reach" else None
+    if first is not None and first != NO_LYNCH:
+        return Outcome(OutcomeKind.ELIMINATED, (first,), Reason.FIRST_TO_MAX, "MS-03")
     return Outcome(OutcomeKind.NO_ELIMINATION, (), Reason.NO_LYNCH, "MS-03")

@@ -157,3 +157,55 @@ def test_until_counts_only_posts_strictly_before_time_and_number():
     assert [(t.player, t.votes) for t in r.tally] == [("B", 1)]
     r = tally_day(make_game(), th.game_posts(), 1, until=(second.time, second.number + 1))
     assert [(t.player, t.votes) for t in r.tally] == [("B", 2)]
+
+
+# -- MS-03 with tie = "first-to-reach" (issue 21 item 6) -----------------------------------------
+
+def _tie_thread() -> Thread:
+    """7 players (majority 4): E reaches 2 at hour 3, B reaches 2 at hour 5 → tied 2-2 at the
+    deadline; A's early vote for B, changed to E and back, does not make B first."""
+    return ms_thread(("A", 1, tag("B")), ("C", 2, tag("E")), ("D", 3, tag("E")),
+                     ("A", 4, "<b>unvote</b> " + tag("F")), ("F", 5, tag("B")),
+                     ("A", 6, tag("B")))
+
+
+def test_a_tie_at_the_deadline_is_no_lynch_by_default():
+    """MS-03: plurality at the deadline, nobody on a tie (the default, ``tie = "no-lynch"``)."""
+    g = make_game("mafiascum", players=list("ABCDEFG"), **MS)
+    r = tally_day(g, _tie_thread().game_posts(), 1)
+    assert {t.player: t.votes for t in r.tally} == {"B": 2, "E": 2}
+    assert (r.outcome.kind.value, r.outcome.reason.value, r.outcome.rule) == (
+        "no-elimination", "no-lynch", "MS-03")
+
+
+def test_first_to_reach_gives_the_tie_to_who_reached_the_top_count_first():
+    """MS-03 with ``tie = "first-to-reach"``: E's standing votes made 2 at hour 3, B's only at
+    hour 6 (A's hour-1 vote for B was withdrawn: it is no part of B's final count)."""
+    g = make_game("mafiascum", players=list("ABCDEFG"), options={"tie": "first-to-reach"}, **MS)
+    r = tally_day(g, _tie_thread().game_posts(), 1)
+    assert (r.outcome.kind.value, r.outcome.players, r.outcome.reason.value, r.outcome.rule) == (
+        "eliminated", ("E",), "first-to-max", "MS-03")
+    # a sole leader is the plurality lynch whatever the option; `deadline = "no-lynch"` wins over it
+    th = _tie_thread()
+    th.add("G", at(2, 7, tz=UTC), tag("B"))
+    assert tally_day(g, th.game_posts(), 1).outcome.reason.value == "plurality"
+    g2 = make_game("mafiascum", players=list("ABCDEFG"), **MS,
+                   options={"tie": "first-to-reach", "deadline": "no-lynch"})
+    assert tally_day(g2, _tie_thread().game_posts(), 1).outcome.kind.value == "no-elimination"
+
+
+def test_first_to_reach_no_lynch_first_means_nobody_is_lynched():
+    """MS-01: No Lynch is a target; tied with a player and first to the top count: no lynch."""
+    g = make_game("mafiascum", players=list("ABCDEFG"), options={"tie": "first-to-reach"}, **MS)
+    th = ms_thread(("A", 1, tag("No Lynch")), ("C", 2, tag("No Lynch")), ("D", 3, tag("E")),
+                   ("F", 4, tag("E")))
+    r = tally_day(g, th.game_posts(), 1)
+    assert (r.outcome.kind.value, r.outcome.reason.value) == ("no-elimination", "no-lynch")
+
+
+def test_the_tie_option_takes_only_its_two_words():
+    import pytest
+
+    from votal.errors import GameFileError
+    with pytest.raises(GameFileError, match="tie"):
+        make_game("mafiascum", options={"tie": "first"}, **MS)
