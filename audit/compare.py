@@ -158,8 +158,9 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
         lines_agreeing=len(set(announced) | set(mine)) - len(diffs),
         voters=n_voters, voters_agreeing=n_voters - len({d[0] for d in voter_diffs}),
         diffs=tuple(diffs), unresolved=tuple(dict.fromkeys(unresolved)),
-        differences=tuple(_difference(v, t1, t2, computed, ctx or Context(resolve=resolve))
-                          for v, t1, t2 in voter_diffs),
+        differences=tuple(_difference(v, t1, t2, computed, ctx or Context(resolve=resolve),
+                                      listed)
+                          for v, t1, t2, listed in voter_diffs),
         confidence=vc.confidence)
 
 
@@ -200,22 +201,40 @@ def _later_or_same(a, b) -> bool:
 
 
 def _difference(voter: str, announced: str | None, computed: str | None, running: Mapping,
-                ctx: Context) -> Difference:
-    x = explain(voter, announced, computed, running, ctx)
+                ctx: Context, listed: tuple[str, ...] = ()) -> Difference:
+    x = explain(voter, announced, computed, running, ctx, listed)
     return Difference(voter, announced, computed, why_differs(voter, running), x.cause, x.likely,
                       x.post, x.url, dict(x.suggestion) or None)
 
 
-def _voter_diffs(announced, mine, idle=()):
-    """Each voter whose target differs: (voter, the moderator's target, votal's target)."""
-    a_by_voter: dict[str, str | None] = {v: None for v in idle}
-    a_by_voter.update({v: t for t, (_, vs) in announced.items() for v in vs})
-    c_by_voter = {v: t for t, (_, vs) in mine.items() for v in vs}
+def _voter_diffs(announced: Mapping, mine: Mapping, idle: Iterable[str] = ()) -> tuple:
+    """Each voter whose target differs: (voter, the moderator's target, votal's target, every
+    target the moderator lists him under).
+
+    A voter the count lists under two candidates (and votal under one) is placed by the moderator
+    on the one that is not votal's: his old vote the moderator kept beside the new one
+    (audit/explain.py's ``listed-twice``). A voter both sides list under the same targets agrees
+    (a double voter, MS-08)."""
+    a_all: dict[str, list[str | None]] = {v: [None] for v in idle}
+    for t, (_, vs) in announced.items():
+        for v in vs:
+            a_all.setdefault(v, [])
+            if t not in a_all[v]:
+                a_all[v] = [x for x in a_all[v] if x is not None] + [t]
+    c_all: dict[str, list[str | None]] = {}
+    for t, (_, vs) in mine.items():
+        for v in vs:
+            if t not in c_all.setdefault(v, []):
+                c_all[v].append(t)
     out = []
-    for voter in sorted(set(a_by_voter) | set(c_by_voter)):
-        a_t, c_t = a_by_voter.get(voter), c_by_voter.get(voter)
-        if a_t != c_t:
-            out.append((voter, a_t, c_t))
+    for voter in sorted(set(a_all) | set(c_all)):
+        a_ts, c_ts = a_all.get(voter, [None]), c_all.get(voter, [None])
+        if sorted(map(str, a_ts)) == sorted(map(str, c_ts)):
+            continue
+        c_t = c_ts[-1]
+        others = [t for t in a_ts if t != c_t]
+        a_t = others[0] if len(a_ts) > 1 and c_t in a_ts else a_ts[-1]
+        out.append((voter, a_t, c_t, tuple(t for t in a_ts if t is not None)))
     return tuple(out)
 
 

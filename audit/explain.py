@@ -7,6 +7,8 @@ habit). Each names the likely right side and, where votal can act on it, a sugge
   ``V-AMBIGUOUS-TARGET``) and the moderator read it as a player → suggest the text as an alias.
 - ``unknown-name``: the moderator wrote a name no player answers to → suggest it as an alias of
   the player votal has in that place.
+- ``listed-twice``: the count lists the voter under votal's target and under another one: the
+  moderator kept his old vote after the new one replaced it (MS-01) → link the new vote's post.
 - ``unvote-required``: the moderator kept the voter on his old target after a new vote without an
   unvote → the game follows a rule votal was not told: suggest ``unvote_required = true`` (MS-09).
 - ``after-count``: the moderator's target is a vote posted at or after his count (an edited
@@ -47,13 +49,16 @@ class Context:
 
 
 def explain(voter: str, announced: str | None, computed: str | None, running: Mapping,
-            ctx: Context) -> Explanation:
-    """The first check that fires, for one voter the two counts place differently."""
+            ctx: Context, listed: Sequence[str] = ()) -> Explanation:
+    """The first check that fires, for one voter the two counts place differently (``listed``:
+    every target the moderator's count lists him under)."""
     before = [v for v in running.get("votes") or () if v.get("voter") == voter]
     seen = {v.get("post") for v in running.get("votes") or ()}
     after = [v for v in ctx.day_votes if v.get("voter") == voter and v.get("post") not in seen]
     review = [r for r in running.get("review") or () if r.get("player") == voter
               and r.get("rule") in REVIEW_CODES]
+    if len(listed) > 1 and computed is not None and computed in listed:
+        return _listed_twice(computed, before)
     for check in _CHECKS:
         found = check(voter, announced, computed, before, after, review, ctx)
         if found is not None:
@@ -78,9 +83,18 @@ def _unknown_name(voter, announced, computed, before, after, review, ctx):
     return Explanation("unknown-name", "unclear", suggestion=hint)
 
 
+def _listed_twice(computed: str, before: Sequence[Mapping]) -> Explanation:
+    """The voter stands under votal's target and another in the same count: the later of his
+    votes replaced the earlier (MS-01), which the moderator did not take off."""
+    hit = next((v for v in reversed(before) if v.get("target") == computed), None)
+    return Explanation("listed-twice", "votal", hit.get("post") if hit else None,
+                       hit.get("url") if hit else None)
+
+
 def _unvote_required(voter, announced, computed, before, after, review, ctx):
-    if ctx.unvote_required or announced is None or computed is None:
-        return None
+    if ctx.unvote_required or announced is None or computed is None \
+            or any(v.get("target") == announced for v in after):
+        return None     # (a vote for his target posted after the count: an updated count)
     targets = [v.get("target") for v in before]
     if announced not in targets:
         return None

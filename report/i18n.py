@@ -309,6 +309,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "it": "il master non conta un voto senza unvote prima (messaggio {post}): unvote_required = true (MS-09)",
         "ru": "ведущий не учитывает голос без снятия прежнего (сообщение {post}): unvote_required = true (MS-09)",
         "en": "the moderator ignores a vote without an unvote first (post {post}): unvote_required = true (MS-09)"},
+    "audit_why_listed-twice": {
+        "el": "η καταμέτρηση έχει και ψήφο του παίκτη {voter} για {announced}: η ψήφος του μηνύματος {post} αντικατέστησε την παλιά (MS-01)",
+        "it": "il conteggio ha {voter} anche su {announced}: il voto del messaggio {post} ha sostituito il vecchio (MS-01)",
+        "ru": "в подсчёте {voter} указан и как голос за {announced:acc}: голос из сообщения {post} заменил прежний (MS-01)",
+        "en": "the count also lists {voter} under {announced}: the vote of post {post} replaced the old one (MS-01)"},
     "audit_why_no-vote-read": {"el": "το votal δεν βρήκε ψήφο του {voter} για {announced}",
                                "it": "votal non ha trovato un voto di {voter} per {announced}",
                                "ru": "votal не нашёл голос {voter} за {announced}",

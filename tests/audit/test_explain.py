@@ -74,3 +74,15 @@ def test_not_voting_line_against_a_counted_vote():
     votes = [_vote("Anna", "Nikos", "1"), _vote("Bill", "Nikos", "2")]
     diffs = _why("Votecount 1.1\nNikos (1): Bill\nNot voting: Anna, Chris", votes)
     assert diffs == [("Anna", "missed", "votal", "1", None)]
+
+
+def test_a_voter_listed_under_two_candidates_is_the_moderators_old_vote_kept():
+    """Issue 21: a count that lists a voter under his new target and his old one (the moderator
+    did not take off the vote the new one replaced, MS-01) names the new vote's post; it is not
+    read as a rule that votes need an unvote (which would keep him on the old one only)."""
+    votes = [_vote("Anna", "Bill", "1", "ignored"), _vote("Anna", "Chris", "2")]
+    assert _why("Votecount 1.1\nBill (1): Anna\nChris (1): Anna\nNikos (0)", votes) == [
+        ("Anna", "listed-twice", "votal", "2", None)]
+    # The same voter under two candidates on both sides (a double voter, MS-08) agrees.
+    double = [_vote("Anna", "Bill", "1"), _vote("Anna", "Chris", "2")]
+    assert _why("Votecount 1.1\nBill (1): Anna\nChris (1): Anna\nNikos (0)", double) == []
