@@ -16,12 +16,13 @@ from tests.conftest import shared_path
 from votal.audit.mafiascum import game_roster, listed_counts, real_days
 from votal.tally.rostercount import read_count
 
-# Measured 2026-12-01 on the ten games (audit/README.md): found 306/306, counts 193/306 (63.1%),
-# voters 1935/2306 (83.9%). The five games added in the folder's third revision brought five more
-# moderators' ways of writing a count; the floors are what votal reads today (issue 21 raises them).
+# Measured 2026-12-02 on the ten games (audit/README.md): found 306/306, counts 277/306 (90.5%),
+# voters 2023/2067 (97.9%; a voter a count lists under two candidates counts as placed
+# differently). Every one of the 29 counts that differ is a moderator's error, his house rule or
+# a limit the README names (game 1509's moderator alone: 14); issue 21's 97% is not reached.
 FLOOR_FOUND = 0.95      # issue 15's bar
-FLOOR_COUNTS = 0.62
-FLOOR_VOTERS = 0.83
+FLOOR_COUNTS = 0.90
+FLOOR_VOTERS = 0.975
 
 
 def test_moderator_posts_parsed():
@@ -77,6 +78,11 @@ def test_running_counts_agree_with_moderators():
             print(f"  game {d.game} day {d.day}: engine failed ({d.error}); "
                   f"its {d.posted} count(s) counted as disagreeing")
         for c in d.checks:
+            if not c.differences:   # only a number differs: one that contradicts its own list
+                for line in c.diffs:
+                    print(f"  game {d.game} day {d.day} post {c.number} ({c.label}): "
+                          f"{line.target}: moderator {line.announced}, votal {line.computed}; "
+                          f"{line.note}")
             for x in c.differences:
                 print(f"  game {d.game} day {d.day} post {c.number} ({c.label}): {x.voter}: "
                       f"moderator → {x.announced}, votal → {x.computed}; {x.cause}, likely "
