@@ -30,6 +30,7 @@ from votal.errors import VotalError
 from votal.report import i18n
 from votal.report.archive_site import build_archive_site
 from votal.report.tables import TableWriter
+from votal.scraper.sources import Network
 
 
 def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None = None,
@@ -50,7 +51,7 @@ def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None =
 
 
 def refresh_games(paths: list[Path], root: Path, *, db: str | None = None,
-                  net=None) -> dict[Path, GameRows]:
+                  net: Network | None = None) -> dict[Path, GameRows]:
     """``votal archive --refresh``: every game's threads refreshed into the store first, one game
     at a time in this process, so that ``--rate`` and ``--concurrency`` (``net``, a
     :class:`votal.scraper.sources.Network`) are not multiplied by the worker processes (each
@@ -69,7 +70,7 @@ def refresh_games(paths: list[Path], root: Path, *, db: str | None = None,
 def study_archive(paths: list[Path], root: Path, *, jobs: int = 1, offline: bool = True,
                   db: str | None = None, keep_days: bool = False,
                   pool: Callable[[int], ProcessPoolExecutor] = ProcessPoolExecutor,
-                  net=None) -> Iterator[GameRows]:
+                  net: Network | None = None) -> Iterator[GameRows]:
     """Every game studied, in ``paths`` order; ``jobs`` worker processes, at most ``2 × jobs``
     games in flight so that memory stays bounded by a few games.
 
@@ -92,7 +93,7 @@ def _study(paths: list[Path], root: Path, *, jobs: int, db: str | None, keep_day
             yield study_game(p, root, offline=True, db=db, keep_days=keep_days)
         return
     with pool(jobs) as ex:
-        pending: list[Future] = []
+        pending: list[Future[GameRows]] = []
         it = iter(paths)
         for p in it:
             pending.append(ex.submit(study_game, p, root, offline=True, db=db,
@@ -119,7 +120,7 @@ class ArchiveSummary:
 
 
 def write_archive(root: Path, out: Path, *, fmt: str = "parquet", jobs: int = 1,
-                  offline: bool = True, db: str | None = None, net=None,
+                  offline: bool = True, db: str | None = None, net: Network | None = None,
                   on_game: Callable[[GameRows, int, int], None] | None = None) -> ArchiveSummary:
     """Study every game under ``root`` and write the five tables into ``out``, game by game.
 

@@ -47,10 +47,10 @@ class DemoForum:
         forum = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
+            def log_message(self, format: str, *args: object) -> None:
                 pass
 
-            def do_GET(self):
+            def do_GET(self) -> None:
                 status, body = forum.answer(self.path)
                 self.send_response(status)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
@@ -77,7 +77,7 @@ class DemoForum:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from votal.app.draft import Draft, draft_game
 from votal.errors import InputError, writing
@@ -25,6 +26,7 @@ from votal.scraper.model import Post, read_posts_jsonl
 from votal.scraper.sources import (
     PAGE_SUFFIXES,
     Network,
+    SavedPage,
     is_url,
     parse_fetched_at,
     read_saved_folder,
@@ -76,6 +78,7 @@ def _file_pages(path: Path, fetched_at: str | None = None) -> _Pages:
         posts = read_posts_jsonl(path)
         return _Pages(lambda tz: posts, None, "posts", lambda: True,
                       posts[0].thread if posts and "://" in posts[0].thread else None)
+    read: Callable[[str], list[SavedPage]]
     if path.is_dir():
         files = sorted(p for p in path.iterdir() if p.suffix.lower() in PAGE_SUFFIXES)
         if not files:
@@ -88,9 +91,9 @@ def _file_pages(path: Path, fetched_at: str | None = None) -> _Pages:
         raise InputError(f"{path}: not a thread URL, a saved page (.html/.htm), a folder of "
                          "them, or a posts file (.jsonl)")
     html = decode(files[0].read_bytes(), None)
-    cache: dict[str, list] = {}
+    cache: dict[str, list[SavedPage]] = {}
 
-    def pages(tz: str) -> list:
+    def pages(tz: str) -> list[SavedPage]:
         if tz not in cache:
             cache[tz] = read(tz)
         return cache[tz]
@@ -147,7 +150,7 @@ def draft_from_source(source: str, *, out: Path, ruleset: str | None = None,
     return draft
 
 
-def init_game(source: str, *, out: Path, force: bool = False, **kwargs) -> Draft:
+def init_game(source: str, *, out: Path, force: bool = False, **kwargs: Any) -> Draft:
     """Write the drafted game file at ``out`` (never over an existing file unless ``force``)."""
     if out.exists() and not force:
         raise InputError(f"{out}: already exists; votal init never overwrites a game file "

@@ -46,7 +46,7 @@ def load_game(path: str | Path, *, warn: Callable[[str], None] | None = None) ->
 
 
 def load_posts(game: Game, *, offline: bool = False, db: Path | None = None,
-               net=None) -> GamePosts:
+               net: Network | None = None) -> GamePosts:
     """MB-01: the game thread's posts and the vote thread's, from the sources in the game file;
     a ruleset that votes in a separate thread needs one, and its votes are read there only.
 
@@ -65,7 +65,7 @@ def load_posts(game: Game, *, offline: bool = False, db: Path | None = None,
 
 
 def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None,
-          net=None) -> list[Post]:
+          net: Network | None = None) -> list[Post]:
     """A posts JSONL directly; anything else (URL, saved pages) through the scraper's sources."""
     local = (base / source) if "://" not in source else None
     if local is not None and local.suffix == ".jsonl":
@@ -80,7 +80,7 @@ def _read(game: Game, source: str, base: Path, *, offline: bool, db: Path | None
 
 
 def recheck_day(game: Game, day: int, posts: GamePosts, *, db: Path | None = None,
-                net=None) -> GamePosts:
+                net: Network | None = None) -> GamePosts:
     """The posts again after the pages holding day ``day`` were asked again (conditional
     requests, C-07 edits stored as new versions): a re-run otherwise asks only from the last
     stored page on, and "I changed my vote in my old post" would go unseen (issue 8)."""

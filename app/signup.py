@@ -18,8 +18,9 @@ holds the forum's exact username (and user id) and later votes match.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from votal.scraper.model import Post
 from votal.tally.bodies.body import Body, body_of
@@ -92,7 +93,7 @@ def _lines(body: str | Body) -> list[_Line]:
         else:
             lines[-1].item = item
 
-    def walk(el, styled: bool, item: int | None) -> None:
+    def walk(el: Any, styled: bool, item: int | None) -> None:   # an lxml element
         tag = el.tag if isinstance(el.tag, str) else ""
         if tag in _SKIP or "quote" in (el.get("class") or ""):
             return
@@ -189,8 +190,9 @@ def _html_list(lines: list[_Line]) -> Signup | None:
     return Signup(tuple(best), "a list in the first post") if best else None
 
 
-def _runs(lines: list[_Line], keep) -> list[list[str]]:
-    runs, run = [], []
+def _runs(lines: list[_Line], keep: Callable[[_Line], bool]) -> list[list[str]]:
+    runs: list[list[str]] = []
+    run: list[str] = []
     for line in lines:
         name = _entry(line) if keep(line) or line.struck else None
         if name == _DROPPED:
