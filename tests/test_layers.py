@@ -1,4 +1,8 @@
-"""style.md's layers, one direction: cli.py → report → audit → tally → scraper.model.
+"""style.md's layers, one direction: cli.py → app → report → audit → tally → scraper.model.
+
+``app/`` (issue 23) holds the use cases the command line calls: each loads the game and its
+posts (the I/O edge), runs the library and returns plain results; cli.py renders and prints
+them. Nothing below imports it, and it never imports the command line.
 
 Every ``import votal.X`` of every module (also inside functions) is read from the source; a module
 may import its own layer and the layers below it, never one above. Within the package the module
@@ -15,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # What each layer may not import (the layers above it, and for tally the scraper beyond its model).
 FORBIDDEN = {
+    "app": ("votal.cli", "votal.launch"),
     "report": ("votal.cli", "votal.app"),
     "audit": ("votal.cli", "votal.report", "votal.app"),
     "tally": ("votal.cli", "votal.report", "votal.audit", "votal.app", "votal.scraper."),
@@ -223,3 +228,12 @@ def test_no_package_hides_its_imports_behind_a_module_getattr():
             if any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__"
                    for n in ast.parse(path.read_text(encoding="utf-8")).body)]
     assert not lazy, lazy
+
+
+def test_the_application_layer_is_read():
+    """The use cases of app/ are found by the layer tests, and each layer below refuses them."""
+    assert (ROOT / "app" / "load.py").is_file() and (ROOT / "app" / "archive.py").is_file()
+    assert all("votal.app" in FORBIDDEN[layer] for layer in ("report", "audit", "tally", "scraper"))
+    edges, _ = _graph()
+    assert "votal.app.load" in edges["votal.app.archive"]
+    assert not {m for m in edges["votal.app.archive"] if _under(m, "votal.cli")}
