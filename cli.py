@@ -137,13 +137,17 @@ FETCHED_AT = _option(
 
 
 @contextlib.contextmanager
-def _network(cookies: Path | None, rate: float, concurrency: int):
-    """The network option group as a :class:`votal.scraper.sources.Network`: progress bar on a
-    terminal, retry lines on stderr."""
+def _network(cookies: Path | None, rate: float, concurrency: int, *, bar: bool = True):
+    """The network option group as a :class:`votal.scraper.sources.Network`, the one place a
+    command builds it (then passed whole): retry lines on stderr, and a progress bar on a
+    terminal unless the command shows its own progress (``bar=False``: archive, watch)."""
     from votal.scraper.http import HttpOptions
     from votal.scraper.sources import Network
 
     options = HttpOptions(rate=rate, concurrency=concurrency)  # InputError on 0, -1, …
+    if not bar:
+        yield Network(options, cookies, None, _notify)
+        return
     with _scrape_progress() as progress:
         try:
             yield Network(options, cookies, progress, _notify)
@@ -521,18 +525,15 @@ def archive_cmd(
     import os
 
     from votal.app.archive import write_archive
-    from votal.scraper.http import HttpOptions
-    from votal.scraper.sources import Network
 
     if jobs < 0:
         raise InputError(f"--jobs {jobs}: give a number of processes ≥ 1 (0: the CPU count)")
-    options = HttpOptions(rate=rate, concurrency=concurrency)  # InputError on 0, -1, …
-    check_output_folder(out)
     # the archive's own bar is the progress; retries still get their line
-    net = Network(options, cookies, None, _notify)
-    with _archive_progress() as on_game:
-        summary = write_archive(root, out, fmt=fmt, jobs=jobs or os.cpu_count() or 1,
-                                offline=not refresh, db=db, net=net, on_game=on_game)
+    with _network(cookies, rate, concurrency, bar=False) as net:   # InputError on 0, -1, …
+        check_output_folder(out)
+        with _archive_progress() as on_game:
+            summary = write_archive(root, out, fmt=fmt, jobs=jobs or os.cpu_count() or 1,
+                                    offline=not refresh, db=db, net=net, on_game=on_game)
     failed, disagree = summary.failed, summary.disagree
     print(f"{summary.games} games, {summary.posts} posts: "
           f"{len(failed)} failed, {len(disagree)} disagree with their moderators, "
@@ -684,22 +685,19 @@ def watch_cmd(
         check_output_file(out)
     load_game(game_file, warn=_warn)   # refused before anything starts; its warnings said once
     store = Path(db) if db else None
-    from votal.scraper.http import HttpOptions
-    from votal.scraper.sources import Network
-
-    # the watch screen is the progress: no bar; retries still get their line
-    net = Network(HttpOptions(rate=rate, concurrency=concurrency), cookies, None, _notify)
 
     def render(result) -> str:
         return render_day(result, fmt, public=public, lang=lang)
 
     try:
-        text, path = watch_game(
-            game_file, render=render, screen=pick_screen(fmt),
-            live_refresh=lambda game: load_posts(game, offline=False, db=store, net=net),
-            stored=lambda game: load_posts(game, offline=True, db=store), replay=replay,
-            speed=speed, every=every, day=day, public=public is not False, out=out, fmt=fmt,
-            lang=lang)
+        # the watch screen is the progress: no bar; retries still get their line
+        with _network(cookies, rate, concurrency, bar=False) as net:
+            text, path = watch_game(
+                game_file, render=render, screen=pick_screen(fmt),
+                live_refresh=lambda game: load_posts(game, offline=False, db=store, net=net),
+                stored=lambda game: load_posts(game, offline=True, db=store), replay=replay,
+                speed=speed, every=every, day=day, public=public is not False, out=out,
+                fmt=fmt, lang=lang)
     except KeyboardInterrupt:
         raise Interrupted("watch stopped (Ctrl-C); everything stored so far is kept") from None
     print(f"wrote {path}", file=_sys.stderr)
@@ -730,8 +728,7 @@ def audit_cmd(
     differs from what was announced, 0 otherwise (nothing compared too), 2 on bad input. What
     it checks, and its JSON: audit/README.md and docs/formats.md.
     """
-    from votal.app.load import load_game, load_posts
-    from votal.audit import audit_game
+    from votal.app.audit import audit_file
     from votal.report import get_format, render_audit
     from votal.report.i18n import check_language
     from votal.report.terminal import write_out
@@ -739,10 +736,9 @@ def audit_cmd(
     get_format(fmt, "audit")
     if lang:
         check_language(lang)
-    game = load_game(game_file, warn=_warn)
     with _network(cookies, rate, concurrency) as net:
-        posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
-    audit = audit_game(game, posts)
+        audit = audit_file(game_file, offline=offline, db=Path(db) if db else None, net=net,
+                           warn=_warn)
     write_out(render_audit(audit.to_dict(), fmt, lang=lang, public=public), fmt)
     if audit.exit_code:
         raise SystemExit(audit.exit_code)
