@@ -17,9 +17,17 @@ from votal.errors import GameFileError
 from votal.tally.game import Game
 from votal.tally.model import PlayerState
 from votal.tally.options import NAMES, Options
-from votal.tally.rules import baku, checks, endgame, forum_ru, lupus, mafiascum, palermo
-from votal.tally.rules import common as c
-from votal.tally.rules import reading as r
+from votal.tally.rules import (
+    baku,
+    checks,
+    common,
+    endgame,
+    forum_ru,
+    lupus,
+    mafiascum,
+    palermo,
+    reading,
+)
 from votal.tally.rules.context import EventCheck, Step, Unvotable
 from votal.tally.schedule import Schedule
 
@@ -47,10 +55,10 @@ class Preset:
     vote_thread: bool = False                 # MB-01
     inactive_rule: str = "MB-07"
     removals_at_end: bool = False             # MR-09
-    unvotable: tuple[Unvotable, ...] = (c.not_active_target,)
+    unvotable: tuple[Unvotable, ...] = (common.not_active_target,)
     steps: tuple[Step, ...] = ()
     closing: tuple[Step, ...] = ()
-    after: tuple[Step, ...] = (r.dead_posts,)   # after the day's own elimination is known (C-08)
+    after: tuple[Step, ...] = (reading.dead_posts,)   # after the day's elimination is known (C-08)
     event_checks: tuple[EventCheck, ...] = ()
 
 
@@ -85,21 +93,23 @@ def _palermo_extreme_day() -> tuple[Step, ...]:
     cards (PX-12) → counts → extra votes (PX-11) → corrupt cop swap (PX-08) → lawyer zeroing
     (PX-07) → who is absent; then the outcome, first that applies: arrest (PX-13, no
     elimination) → absence tie (PX-19) → leader (PX-05), or mayor (PX-06), or poll. The secret
-    ones (``c.secret``: the mayor, the lawyer, the cop, the cards) are left out of a count made
+    ones (``common.secret``: the mayor, the lawyer, the cop, the cards) are left out of a count made
     for the public while the vote is open.
     """
     return (
-        r.read_ballots, r.edited_votes, palermo.locked_posts, palermo.window_chatter,
-        c.each_open(palermo.locked, palermo.after_window, c.inactive_voter, c.self_vote,
-                    c.invalid_target, c.secret(palermo.locked_vote)),
+        reading.read_ballots, reading.edited_votes, palermo.locked_posts, palermo.window_chatter,
+        common.each_open(palermo.locked, palermo.after_window, common.inactive_voter,
+                         common.self_vote, common.invalid_target,
+                         common.secret(palermo.locked_vote)),
         palermo.select_with_window,                                   # PX-01, PX-03
-        c.voter_gone, c.target_gone,                                  # C-02, C-04, PX-17
-        c.secret(palermo.vote_cancel),                                # PX-12
-        c.count_votes("PX-01"), c.secret(palermo.extra_votes),        # PX-11
-        c.secret(palermo.cop_swap), c.secret(palermo.lawyer_zero),    # PX-08, PX-07
-        c.mark_absent,
-        c.decide(palermo.arrest, palermo.absence_tie, c.no_votes, c.sole_leader("PX-05"),
-                 c.secret(palermo.mayor), c.poll_event, c.tie("PX-06", "poll")),
+        common.voter_gone, common.target_gone,                        # C-02, C-04, PX-17
+        common.secret(palermo.vote_cancel),                           # PX-12
+        common.count_votes("PX-01"), common.secret(palermo.extra_votes),  # PX-11
+        common.secret(palermo.cop_swap), common.secret(palermo.lawyer_zero),  # PX-08, PX-07
+        common.mark_absent,
+        common.decide(palermo.arrest, palermo.absence_tie, common.no_votes,
+                      common.sole_leader("PX-05"), common.secret(palermo.mayor),
+                      common.poll_event, common.tie("PX-06", "poll")),
     )
 
 
@@ -110,10 +120,10 @@ PALERMO_EXTREME = Preset(
     options=_opts(dead_posts_allowed=1, window_first_vote=DEFAULT, echo_delay_hours=DEFAULT,
                   absences_consecutive=DEFAULT, absences_total=DEFAULT, murder_at_schedule=DEFAULT,
                   reveal_on_absences=True, block_covers_window=DEFAULT),
-    unvotable=(c.not_active_target, palermo.immune_target, palermo.exempt_target),
+    unvotable=(common.not_active_target, palermo.immune_target, palermo.exempt_target),
     steps=_palermo_extreme_day(),
     closing=(palermo.absence_removals("PX-18"), palermo.grave_robbing),
-    after=(r.dead_posts, endgame.killers_gone_or_outnumber),
+    after=(reading.dead_posts, endgame.killers_gone_or_outnumber),
     event_checks=(checks.lawyer_not_self, checks.lawyer_from_day2, checks.one_cop_swap,
                   checks.emperor_self_once, checks.arrest_cancel_in_time, checks.cards_need_target,
                   checks.one_lawyer_per_day, checks.failed_murder_by_murdered,
@@ -127,30 +137,33 @@ PALERMO_CLASSIC = Preset(
     options=_opts(dead_posts_allowed=1, absences_consecutive=DEFAULT, absences_total=DEFAULT,
                   murder_at_schedule=True),
     steps=(
-        r.read_ballots, r.edited_votes,
-        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
-        c.select_last_valid("PC-03"), c.voter_gone, c.target_gone, c.count_votes("PC-03"),
-        c.mark_absent,
-        c.decide(c.no_votes, c.sole_leader("PC-03"), c.poll_event, c.tie("PC-04", "poll")),
+        reading.read_ballots, reading.edited_votes,
+        common.each_open(common.after_deadline, common.inactive_voter, common.self_vote,
+                         common.invalid_target),
+        common.select_last_valid("PC-03"), common.voter_gone, common.target_gone,
+        common.count_votes("PC-03"), common.mark_absent,
+        common.decide(common.no_votes, common.sole_leader("PC-03"), common.poll_event,
+                      common.tie("PC-04", "poll")),
     ),
     closing=(palermo.absence_removals("PC-05"), palermo.reveal_alternately),
-    after=(r.dead_posts, endgame.killers_equal_rest),
+    after=(reading.dead_posts, endgame.killers_equal_rest),
 )
 
 MAFIA_BAKU = Preset(
     name="mafia-baku", syntax="red", language="ru",
     deadline=time(21, 0), day_change=time(10, 0), vote_thread=True,
-    options=_opts(lawyer_hours=DEFAULT, lawyer_saves=DEFAULT, no_vote_note=DEFAULT, unmarked_votes=True),
+    options=_opts(lawyer_hours=DEFAULT, lawyer_saves=DEFAULT, no_vote_note=DEFAULT,
+                  unmarked_votes=True),
     steps=(
-        r.read_ballots, r.edited_votes, baku.extra_posts,
-        c.each_open(baku.late, c.inactive_voter, c.self_vote, c.invalid_target),
-        baku.select_first, c.voter_gone, c.target_gone, c.count_votes("MB-02"),
-        c.mark_absent,
-        c.decide(c.no_votes, c.secret(baku.lawyer_save), c.sole_leader("MB-04"),
-                 c.tie("MB-04", None)),
+        reading.read_ballots, reading.edited_votes, baku.extra_posts,
+        common.each_open(baku.late, common.inactive_voter, common.self_vote, common.invalid_target),
+        baku.select_first, common.voter_gone, common.target_gone, common.count_votes("MB-02"),
+        common.mark_absent,
+        common.decide(common.no_votes, common.secret(baku.lawyer_save), common.sole_leader("MB-04"),
+                 common.tie("MB-04", None)),
     ),
     closing=(baku.no_vote_removals, baku.inactive_removals, baku.lawyer_blind),
-    after=(r.dead_posts, baku.kamikaze, endgame.mafia_at_parity),
+    after=(reading.dead_posts, baku.kamikaze, endgame.mafia_at_parity),
     event_checks=(checks.kamikaze_victim,),
 )
 
@@ -158,15 +171,17 @@ LUPUS_MIRTILLO = Preset(
     name="lupus-mirtillo", syntax="red", language="it", deadline=None, day_change=None,
     options=_opts(abstentions=DEFAULT),
     steps=(
-        r.read_ballots, r.edited_votes,
-        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
-        c.select_last_valid("LM-01"), c.voter_gone, c.target_gone, c.count_votes("LM-01"),
-        c.secret(lupus.priest), c.mark_absent,
-        c.decide(c.no_votes, c.secret(lupus.owl), c.sole_leader("LM-01"), lupus.runoff_on_tie),
+        reading.read_ballots, reading.edited_votes,
+        common.each_open(common.after_deadline, common.inactive_voter, common.self_vote,
+                         common.invalid_target),
+        common.select_last_valid("LM-01"), common.voter_gone, common.target_gone,
+        common.count_votes("LM-01"), common.secret(lupus.priest), common.mark_absent,
+        common.decide(common.no_votes, common.secret(lupus.owl), common.sole_leader("LM-01"),
+                      lupus.runoff_on_tie),
         lupus.black_cat,
     ),
     closing=(lupus.abstention_limit,),
-    after=(r.dead_posts, endgame.lupus_factions),
+    after=(reading.dead_posts, endgame.lupus_factions),
     event_checks=(checks.once_per_game("owl", "LM-04"), checks.once_per_game("priest", "LM-05"),
                   checks.owl_not_self, checks.priest_runoff),
 )
@@ -176,17 +191,19 @@ MAFIA_FORUM_RU = Preset(
     last_words_causes=None, inactive_rule="MR-06", removals_at_end=True,
     options=_opts(dead_posts_allowed=1, reason_words=DEFAULT, refusals=DEFAULT),
     steps=(
-        r.read_ballots, r.edited_votes,
-        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, forum_ru.no_reason,
-                    c.invalid_target),
+        reading.read_ballots, reading.edited_votes,
+        common.each_open(common.after_deadline, common.inactive_voter, common.self_vote,
+                         forum_ru.no_reason, common.invalid_target),
         forum_ru.agreement, forum_ru.not_red,
-        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
-        forum_ru.select_first_accepted, c.voter_gone, c.target_gone, c.count_votes("MR-04"),
-        c.mark_absent,
-        c.decide(c.no_votes, c.sole_leader("MR-05"), forum_ru.first_to_max),
+        common.each_open(common.after_deadline, common.inactive_voter, common.self_vote,
+                         common.invalid_target),
+        forum_ru.select_first_accepted, common.voter_gone, common.target_gone,
+        common.count_votes("MR-04"),
+        common.mark_absent,
+        common.decide(common.no_votes, common.sole_leader("MR-05"), forum_ru.first_to_max),
     ),
     closing=(baku.inactive_removals, forum_ru.refusals),
-    after=(r.dead_posts, endgame.forum_ru_end),
+    after=(reading.dead_posts, endgame.forum_ru_end),
     event_checks=(checks.vsb_clan_given,),
 )
 
@@ -199,12 +216,13 @@ MAFIASCUM = Preset(
                   learn_aliases_from_counts=True),
     option_values={"deadline": ("plurality", "no-lynch"), "tie": ("no-lynch", "first-to-reach")},
     steps=(
-        r.read_ballots, r.edited_votes,
-        c.each_open(c.after_deadline, c.inactive_voter, c.self_vote, c.invalid_target),
-        mafiascum.running_votes, mafiascum.gone_at_hammer, c.count_votes("MS-01"),
-        c.decide(mafiascum.hammer, c.no_votes, mafiascum.at_deadline),
+        reading.read_ballots, reading.edited_votes,
+        common.each_open(common.after_deadline, common.inactive_voter, common.self_vote,
+                         common.invalid_target),
+        mafiascum.running_votes, mafiascum.gone_at_hammer, common.count_votes("MS-01"),
+        common.decide(mafiascum.hammer, common.no_votes, mafiascum.at_deadline),
     ),
-    after=(r.dead_posts, endgame.mafiascum_parity),
+    after=(reading.dead_posts, endgame.mafiascum_parity),
 )
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
