@@ -277,21 +277,6 @@ def demo_cmd() -> None:
 # ---- tally (tally/, report/) ---------------------------------------------------------------
 
 
-def render_day(result, fmt: str, *, public: bool | None = None, lang: str | None = None) -> str:
-    """The one place a day's result is rendered: the report's format registry (report/formats.py).
-
-    ``public`` None: the format's default (public, except json which is the full tally).
-    """
-    import json
-
-    from votal.report import get_format, render
-
-    if fmt == "json" and not public:
-        return json.dumps(result.to_dict(), ensure_ascii=False, indent=1) + "\n"
-    get_format(fmt)
-    return render(result.to_dict(), fmt, lang=lang, public=public)
-
-
 @app.command("tally", short_help="The official tally of a day, ready to post.")
 def tally_cmd(
     game_file: str = GAME,
@@ -320,63 +305,27 @@ def tally_cmd(
 
     The rule ids and V- codes it cites: docs/rules.md; the JSON and CSV: docs/formats.md.
     """
-    from votal.app.load import load_game, load_posts, recheck_day
+    from votal.app.tally import tally_file
+    from votal.report import render_day
     from votal.report.formats import is_public
     from votal.report.terminal import write_out
-    from votal.tally.engine import check_day, last_day, tally_at, tally_day
 
-    game = load_game(game_file, warn=_warn)
     with _network(cookies, rate, concurrency) as net:
-        posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
-        if not offline and (day is None or day >= 1):  # (a bad --day is refused below)
-            # the pages of the day counted are asked again: edits there (C-07)
-            posts = recheck_day(game, day or last_day(game, posts), posts,
-                                db=Path(db) if db else None, net=net)
-    if at is None and not offline and game.source.thread:
-        at = "now"  # a live thread: while the day's vote is open, show the running count
-    when = _moment(at, game.tz) if at else None
-    n = last_day(game, posts) if day is None else check_day(game, posts, day, when)
-    result = tally_at(game, posts, n, when, withhold=is_public(fmt, public)) if when \
-        else tally_day(game, posts, n)
+        result = tally_file(game_file, day=day, at=at, offline=offline,
+                            db=Path(db) if db else None, net=net,
+                            withhold=is_public(fmt, public), warn=_warn)
     write_out(render_day(result, fmt, public=public, lang=lang), fmt)
-
-
-def _moment(text: str, tz):
-    """``--at``: "now" or an ISO time (a time without offset is in the game's zone)."""
-    from datetime import UTC, datetime
-
-
-    if text.strip().lower() == "now":
-        return datetime.now(UTC)
-    try:
-        t = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
-    except ValueError:
-        raise InputError(f"--at {text!r}: give 'now' or an ISO time like "
-                         "2026-11-03T19:30 (the game's time zone) or 2026-11-03T19:30+02:00") from None
-    from votal.tally.localtime import local
-
-    return t if t.tzinfo else local(t, tz)  # C-13 across a daylight-saving change
 
 
 # ---- history, chart, report (report/) ------------------------------------------------------
 
 
-def _game_days(game_file: str, offline: bool, db: str | None,
-               net=None, *, public: bool = True) -> tuple[list[dict], str]:
-    """Every day of the game tallied (as tally JSON dicts), and the game's report language.
+def _game_days(game_file: str, offline: bool, db: str | None, net, *, public: bool = True):
+    """Every day of the game tallied (app/days.py), with the game file's warnings on stderr."""
+    from votal.app.days import game_days
 
-    On a live thread (refreshed, not --offline) a day whose vote is still open is its running
-    count, as `tally` shows it: for a public report, without the secrets the close reveals."""
-    from datetime import UTC, datetime
-
-    from votal.app.load import load_game, load_posts
-    from votal.tally.engine import tally_game
-
-    game = load_game(game_file, warn=_warn)
-    posts = load_posts(game, offline=offline, db=Path(db) if db else None, net=net)
-    at = datetime.now(UTC) if not offline and game.source.thread else None
-    days = [d.to_dict() for d in tally_game(game, posts, at=at, withhold=public)]
-    return days, (days[0]["language"] if days else "en")
+    return game_days(game_file, offline=offline, db=Path(db) if db else None, net=net,
+                     public=public, warn=_warn)
 
 
 @app.command("history", short_help="Every vote each player cast, day by day.")
@@ -396,15 +345,14 @@ def history_cmd(
     concurrency: int = CONCURRENCY,
 ) -> None:
     """Every vote each player cast, day by day, with links to the posts."""
-    from votal.app.load import load_game
     from votal.report.history import render_history
     from votal.report.terminal import write_out
     from votal.tally.engine import player_resolver
 
     with _network(cookies, rate, concurrency) as net:
-        days, game_lang = _game_days(game_file, offline, db, net, public=public)
-    write_out(render_history(days, fmt, lang or game_lang, public=public, player=player,
-                             resolver=player_resolver(load_game(game_file))), fmt)
+        got = _game_days(game_file, offline, db, net, public=public)
+    write_out(render_history(got.days, fmt, lang or got.language, public=public, player=player,
+                             resolver=player_resolver(got.game)), fmt)
 
 
 @app.command("chart", short_help="A day's vote timeline, or who voted whom over the game.")
@@ -430,9 +378,9 @@ def chart_cmd(
 
     check_output_file(out)
     with _network(cookies, rate, concurrency) as net:
-        days, game_lang = _game_days(game_file, offline, db, net)
-    lang = check_language(lang or game_lang)
-    views = [public_view(d) for d in days]
+        got = _game_days(game_file, offline, db, net)
+    lang = check_language(lang or got.language)
+    views = [public_view(d) for d in got.days]
     if overview:
         fig = overview_figure(views, lang)
     else:
@@ -480,9 +428,9 @@ def report_cmd(
                                      offline=True, db=db)   # an archive is read from the store and files
         else:
             with _network(cookies, rate, concurrency) as net:
-                days, game_lang = _game_days(game_file, offline, db, net, public=public)
+                got = _game_days(game_file, offline, db, net, public=public)
             with writing(out), staged_folder(out) as site:
-                files = build_site(days, site, lang or game_lang, public=public)
+                files = build_site(got.days, site, lang or got.language, public=public)
     except KeyboardInterrupt:
         raise Interrupted(kept) from None
     print(f"wrote {len(files)} files to {out} (open {out / 'index.html'})")
@@ -671,6 +619,7 @@ def watch_cmd(
 
     from votal.app.load import load_game, load_posts
     from votal.errors import InputError
+    from votal.report import render_day
     from votal.report.i18n import check_language
     from votal.report.watchscreen import pick_screen
     from votal.watch import watch_game

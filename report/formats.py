@@ -14,6 +14,7 @@ import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from markupsafe import Markup
 
@@ -56,6 +57,19 @@ def render(result: dict, fmt: str, *, lang: str | None = None, public: bool | No
 def is_public(fmt: str, public: bool | None, document: str = "day") -> bool:
     """Whether ``fmt`` renders publicly: ``public`` when given, else the format's default."""
     return get_format(fmt, document).public_default if public is None else public
+
+
+class DayLike(Protocol):
+    """A day's result as the tally makes it (votal.tally.model.DayResult): its JSON dict."""
+
+    def to_dict(self) -> dict: ...
+
+
+def render_day(result: DayLike, fmt: str, *, public: bool | None = None,
+               lang: str | None = None) -> str:
+    """The one place a day's result is rendered (tally, watch): :func:`render` of its dict.
+    ``public`` None: the format's default (public, except json, the full tally)."""
+    return render(result.to_dict(), fmt, lang=lang, public=public)
 
 
 def get_format(fmt: str, document: str = "day") -> Format:

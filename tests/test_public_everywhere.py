@@ -32,7 +32,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from votal.app.load import load_game, load_posts
-from votal.cli import main, render_day
+from votal.cli import main
+from votal.report import render_day
 from votal.report.watchscreen import LineScreen, LiveScreen
 from votal.tally.engine import tally_at, tally_game
 from votal.tally.schedule import Schedule

@@ -22,7 +22,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "scraper"))
 import fakeforum as ff  # noqa: E402
 
-from votal.cli import main, render_day  # noqa: E402
+from votal.cli import main  # noqa: E402
+from votal.report import render_day  # noqa: E402
 from votal.report.watchscreen import LineScreen, LiveScreen  # noqa: E402
 from votal.scraper.http import HttpClient, HttpOptions  # noqa: E402
 from votal.scraper.sources import refresh  # noqa: E402

@@ -157,7 +157,7 @@ def test_watch_lines_and_screen_say_no_english(game_dir, lang, tmp_path):
     from rich.console import Console
 
     from votal.app.load import load_posts
-    from votal.cli import render_day
+    from votal.report import render_day
     from votal.report.watchscreen import LineScreen, LiveScreen
     from votal.watch import watch_game
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from votal.cli import render_day
+from votal.report import render_day
 from votal.scraper.normalize import document, fragment
 from votal.tally.bodies.extract import read_post
 from votal.tally.engine import tally_day

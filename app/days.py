@@ -1,0 +1,39 @@
+"""`votal history`, `chart` and `report GAME`: every day of a game tallied, as plain data.
+
+On a live thread (refreshed, not offline) a day whose vote is still open is its running count,
+as `votal tally` shows it: for a public report, without the secrets the close reveals (issue 20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from votal.app.load import load_game, load_posts
+from votal.scraper.sources import Network
+from votal.tally.engine import tally_game
+from votal.tally.game import Game
+
+
+@dataclass(frozen=True)
+class GameDays:
+    game: Game
+    days: list[dict[str, Any]]   # each day's tally JSON (interfaces.md §3)
+
+    @property
+    def language(self) -> str:
+        """The game's report language: its days' (``en`` for a game without days)."""
+        return str(self.days[0]["language"]) if self.days else "en"
+
+
+def game_days(game_file: str | Path, *, offline: bool = False, db: Path | None = None,
+              net: Network | None = None, public: bool = True,
+              warn: Callable[[str], None] | None = None) -> GameDays:
+    """Every day of the game at ``game_file`` tallied (refreshed first unless ``offline``)."""
+    game = load_game(game_file, warn=warn)
+    posts = load_posts(game, offline=offline, db=db, net=net)
+    at = datetime.now(UTC) if not offline and game.source.thread else None
+    return GameDays(game, [d.to_dict() for d in tally_game(game, posts, at=at, withhold=public)])

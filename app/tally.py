@@ -1,0 +1,53 @@
+"""`votal tally GAME`: the moderator's evening decisions before a day is counted.
+
+The use case loads the game and its posts, and decides what the command line used to: live or
+offline (a game file that names a thread, refreshed first, is counted as of now), the recheck of
+the counted day's pages (C-07 edits there), which day (the last one with posts, or the one asked,
+checked to exist) and at which moment. It returns the day's result; cli.py renders it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from votal.app.load import load_game, load_posts, recheck_day
+from votal.errors import InputError
+from votal.scraper.sources import Network
+from votal.tally.engine import check_day, last_day, tally_at, tally_day
+from votal.tally.localtime import local
+from votal.tally.model import DayResult
+
+
+def tally_file(game_file: str | Path, *, day: int | None = None, at: str | None = None,
+               offline: bool = False, db: Path | None = None, net: Network | None = None,
+               withhold: bool = False, warn: Callable[[str], None] | None = None) -> DayResult:
+    """The day's tally of the game at ``game_file``: day ``day`` (default: the current or last
+    day), as it stood at ``at`` ('now' or an ISO time; default: now for a live thread, the whole
+    day with ``offline`` or a file source). ``withhold``: a running count made for the public,
+    the secret abilities, cards and weights left for the close (issue 20; the rendering's
+    ``public``). ``warn`` hears the game file's warnings."""
+    game = load_game(game_file, warn=warn)
+    posts = load_posts(game, offline=offline, db=db, net=net)
+    if not offline and (day is None or day >= 1):  # (a bad day is refused below)
+        # the pages of the day counted are asked again: edits there (C-07)
+        posts = recheck_day(game, day or last_day(game, posts), posts, db=db, net=net)
+    if at is None and not offline and game.source.thread:
+        at = "now"  # a live thread: while the day's vote is open, show the running count
+    when = moment(at, game.tz) if at else None
+    n = last_day(game, posts) if day is None else check_day(game, posts, day, when)
+    return tally_at(game, posts, n, when, withhold=withhold) if when else tally_day(game, posts, n)
+
+
+def moment(text: str, tz: ZoneInfo) -> datetime:
+    """``--at``: "now" or an ISO time (a time without offset is in the game's zone)."""
+    if text.strip().lower() == "now":
+        return datetime.now(UTC)
+    try:
+        t = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise InputError(f"--at {text!r}: give 'now' or an ISO time like "
+                         "2026-11-03T19:30 (the game's time zone) or 2026-11-03T19:30+02:00") from None
+    return t if t.tzinfo else local(t, tz)  # C-13 across a daylight-saving change
