@@ -618,11 +618,11 @@ def watch_cmd(
     import sys as _sys
 
     from votal.app.load import load_game, load_posts
+    from votal.app.watch import watch_game
     from votal.errors import InputError
     from votal.report import render_day
     from votal.report.i18n import check_language
     from votal.report.watchscreen import pick_screen
-    from votal.watch import watch_game
 
     if lang:
         check_language(lang)

@@ -32,12 +32,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from votal.app.load import load_game, load_posts
+from votal.app.watch import watch_game
 from votal.cli import main
 from votal.report import render_day
 from votal.report.watchscreen import LineScreen, LiveScreen
 from votal.tally.engine import tally_at, tally_game
 from votal.tally.schedule import Schedule
-from votal.watch import watch_game
 
 from .conftest import FIXTURES, SHARED
 

@@ -22,6 +22,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "scraper"))
 import fakeforum as ff  # noqa: E402
 
+from votal.app.watch import MIN_EVERY, Watcher  # noqa: E402
 from votal.cli import main  # noqa: E402
 from votal.report import render_day  # noqa: E402
 from votal.report.watchscreen import LineScreen, LiveScreen  # noqa: E402
@@ -29,7 +30,6 @@ from votal.scraper.http import HttpClient, HttpOptions  # noqa: E402
 from votal.scraper.sources import refresh  # noqa: E402
 from votal.scraper.store import Store  # noqa: E402
 from votal.tally.engine import GamePosts  # noqa: E402
-from votal.watch import MIN_EVERY, Watcher  # noqa: E402
 
 ATHENS = ZoneInfo("Europe/Athens")
 RED = '<span style="color: #FF0000">{}</span>'

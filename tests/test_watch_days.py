@@ -19,12 +19,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from votal.app.load import load_game, load_posts
+from votal.app.watch import Watcher, watch_game
 from votal.cli import main
 from votal.errors import InputError, ScrapeError
 from votal.report.watchscreen import LineScreen
 from votal.scraper.model import Post
 from votal.tally.engine import GamePosts, ended_on
-from votal.watch import Watcher, watch_game
 
 from .conftest import FIXTURES
 from .test_watch import MAFIASCUM  # the five-player mafiascum game, its [source] replaced

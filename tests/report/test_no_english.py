@@ -157,9 +157,9 @@ def test_watch_lines_and_screen_say_no_english(game_dir, lang, tmp_path):
     from rich.console import Console
 
     from votal.app.load import load_posts
+    from votal.app.watch import watch_game
     from votal.report import render_day
     from votal.report.watchscreen import LineScreen, LiveScreen
-    from votal.watch import watch_game
 
     class Frames(LiveScreen):
         def __init__(self):

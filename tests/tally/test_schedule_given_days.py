@@ -268,10 +268,10 @@ def test_a_live_watch_after_the_last_day_the_schedule_holds_refuses(tmp_path):
     """A moment in no day has no day to watch: one InputError naming the file, not day 2000."""
     import io
 
+    from votal.app.watch import watch_game
     from votal.errors import InputError
     from votal.report.watchscreen import LineScreen
     from votal.tally.engine import GamePosts
-    from votal.watch import watch_game
 
     (tmp_path / "game.toml").write_bytes(GAME.read_bytes())
     (tmp_path / "posts.jsonl").write_bytes((LONG / "posts.jsonl").read_bytes())
