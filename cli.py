@@ -617,8 +617,7 @@ def watch_cmd(
     """
     import sys as _sys
 
-    from votal.app.load import load_game, load_posts
-    from votal.app.watch import watch_game
+    from votal.app.watch import watch_file
     from votal.errors import InputError
     from votal.report import render_day
     from votal.report.i18n import check_language
@@ -632,8 +631,6 @@ def watch_cmd(
         raise InputError(f"--speed {speed}: give a positive number")
     if out is not None:
         check_output_file(out)
-    load_game(game_file, warn=_warn)   # refused before anything starts; its warnings said once
-    store = Path(db) if db else None
 
     def render(result) -> str:
         return render_day(result, fmt, public=public, lang=lang)
@@ -641,12 +638,10 @@ def watch_cmd(
     try:
         # the watch screen is the progress: no bar; retries still get their line
         with _network(cookies, rate, concurrency, bar=False) as net:
-            text, path = watch_game(
-                game_file, render=render, screen=pick_screen(fmt),
-                live_refresh=lambda game: load_posts(game, offline=False, db=store, net=net),
-                stored=lambda game: load_posts(game, offline=True, db=store), replay=replay,
-                speed=speed, every=every, day=day, public=public is not False, out=out,
-                fmt=fmt, lang=lang)
+            text, path = watch_file(
+                game_file, render=render, screen=pick_screen(fmt), net=net,
+                db=Path(db) if db else None, replay=replay, speed=speed, every=every, day=day,
+                public=public is not False, out=out, fmt=fmt, lang=lang, warn=_warn)
     except KeyboardInterrupt:
         raise Interrupted("watch stopped (Ctrl-C); everything stored so far is kept") from None
     print(f"wrote {path}", file=_sys.stderr)

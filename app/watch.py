@@ -28,17 +28,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from votal.app.load import load_game
+from votal.app.load import load_game, load_posts
 from votal.errors import GameFileError, InputError, ScrapeError, writing
 from votal.report import get_format
 from votal.report.changes import Change, diff, outcome_words
 from votal.report.i18n import t
 from votal.report.public import public_view
 from votal.scraper.model import Post
+from votal.scraper.sources import Network
 from votal.tally.engine import GamePosts, check_watched_day, ended_on, last_day, tally_day
 from votal.tally.game import Game
+from votal.tally.model import DayResult
 from votal.tally.presets import schedule_of
 from votal.tally.schedule import MAX_DAYS, NoDay, VoteClock
 
@@ -56,8 +58,8 @@ class Tick:
     now: datetime
     deadline: datetime
     close: datetime
-    result: dict                                    # the running count (public view if public)
-    changes: list[tuple[Change, dict]] = field(default_factory=list)  # each with the count after
+    result: dict[str, Any]                                    # the running count (public view if public)
+    changes: list[tuple[Change, dict[str, Any]]] = field(default_factory=list)  # each with the count after
     pending: tuple[str, ...] = ()                   # no counted vote yet (absent if closed now)
     status: str | None = None                       # network trouble, a broken game file
     warning: bool = False                           # within five minutes of the deadline
@@ -67,19 +69,19 @@ class Tick:
 
 
 class Screen(Protocol):
-    def __enter__(self): ...
+    def __enter__(self) -> object: ...
 
-    def __exit__(self, *exc) -> None: ...
+    def __exit__(self, *exc: object) -> None: ...
 
     def show(self, tick: Tick) -> None: ...
 
     def final(self, text: str, tick: Tick) -> None: ...
 
 
-Render = Callable[[object], str]   # a DayResult → the official post (the tally's --format)
+Render = Callable[[DayResult], str]   # a day's result → the official post (the tally's --format)
 
 
-def _view(result, public: bool) -> dict:
+def _view(result: DayResult, public: bool) -> dict[str, Any]:
     d = result.to_dict()
     return public_view(d) if public else d
 
@@ -89,7 +91,7 @@ class _State:
     game: Game
     posts: GamePosts
     seen: set[str]
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     last_refresh: datetime | None = None
     last_time: datetime | None = None
     pending: tuple[str, ...] = ()
@@ -150,7 +152,7 @@ class Watcher:
         return sorted(fresh, key=Post.sort_key)
 
     def _count(self, st: _State, n: int, close: datetime, t: datetime,
-               number: int = 0) -> dict:
+               number: int = 0) -> dict[str, Any]:
         """The count at ``t``; while the vote is open and the watch public, as the public may
         see it: no secret ability, card or weight before the close (issue 20, PX-06)."""
         if t >= close:
@@ -174,11 +176,11 @@ class Watcher:
         schedule = schedule_of(st.game)
         clock = schedule.clock(n)
         start = schedule.start(n)
-        pairs: list[tuple[Change, dict]] = []
+        pairs: list[tuple[Change, dict[str, Any]]] = []
 
         lang = self.lang_of(st.game)
 
-        def advance(result: dict) -> None:
+        def advance(result: dict[str, Any]) -> None:
             pairs.extend((c, result) for c in diff(st.result, result, lang))
             st.result = result
 
@@ -224,6 +226,7 @@ class Watcher:
                 self._check_day(st, tick)
             self.screen.show(tick)
             due = st.last_refresh + timedelta(seconds=self.every)
+            assert tick.vote_clock is not None   # every step sets the day's clock
             wake = min([due, *(b for b in _boundaries(tick.game, tick.vote_clock) if b > now)])
             self.sleep(max((wake - now).total_seconds(), 1.0))
             now = self.clock()
@@ -262,7 +265,7 @@ class Watcher:
         return text
 
 
-def _boundaries(game: Game, clock) -> list[datetime]:
+def _boundaries(game: Game, clock: VoteClock) -> list[datetime]:
     """The instants at which the count changes by the clock alone (PX-02..PX-04) or the
     absence warning is due."""
     points = [clock.deadline - WARN_BEFORE, clock.deadline, clock.close]
@@ -271,7 +274,7 @@ def _boundaries(game: Game, clock) -> list[datetime]:
     return sorted(points)
 
 
-def _hammered(result: dict | None) -> bool:
+def _hammered(result: dict[str, Any] | None) -> bool:
     """A majority ended the day before the deadline (MS-02's hammer)."""
     if not result:
         return False
@@ -298,7 +301,7 @@ class ReplayClock:
 
 def replay_source(posts: GamePosts, clock: Callable[[], datetime]) -> Callable[[Game], GamePosts]:
     """The stored posts as the thread showed them at the virtual now."""
-    def visible(items):
+    def visible(items: tuple[Post, ...] | None) -> tuple[Post, ...] | None:
         # a post without time (V-UNREADABLE-POST) is shown from the start: it is in review
         return tuple(p for p in items if p.time is None or p.time <= clock()) \
             if items is not None else None
@@ -360,3 +363,19 @@ def watch_game(game_file: str | Path, *, render: Render, screen: Screen,
     with writing(target):
         target.write_text(text, encoding="utf-8")
     return text, target
+
+
+def watch_file(game_file: str | Path, *, render: Render, screen: Screen, net: Network,
+               db: Path | None = None, replay: bool = False, speed: float = 60.0,
+               every: float = 60.0, day: int | None = None, public: bool = True,
+               out: Path | None = None, fmt: str = "text", lang: str | None = None,
+               warn: Callable[[str], None] | None = None) -> tuple[str, Path]:
+    """`votal watch GAME`: the game file refused before anything starts (its warnings said
+    once, to ``warn``); live, each refresh reads the thread through the store at ``db`` with
+    ``net``; ``replay``: a past day from what is stored. The official post and where it went."""
+    load_game(game_file, warn=warn)
+    return watch_game(
+        game_file, render=render, screen=screen,
+        live_refresh=lambda game: load_posts(game, offline=False, db=db, net=net),
+        stored=lambda game: load_posts(game, offline=True, db=db), replay=replay,
+        speed=speed, every=every, day=day, public=public, out=out, fmt=fmt, lang=lang)
