@@ -294,7 +294,7 @@ def test_ctrl_c_in_any_command_exits_130(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("votal.app.load.load_game", interrupted)
+    monkeypatch.setattr("votal.app.tally.tally_file", interrupted)
     code, _, err = run(["tally", GAME, "--offline"], capsys)
     assert code == 130
     one_line(err, "interrupted", "stored so far is kept")
@@ -307,7 +307,7 @@ def _crash(*args, **kwargs):
 
 
 def test_an_unforeseen_error_is_one_line_and_a_traceback_file(monkeypatch, capsys, tmp_path):
-    monkeypatch.setattr("votal.app.load.load_game", _crash)
+    monkeypatch.setattr("votal.app.tally.tally_file", _crash)
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     import tempfile
 
@@ -321,7 +321,7 @@ def test_an_unforeseen_error_is_one_line_and_a_traceback_file(monkeypatch, capsy
 
 
 def test_debug_shows_the_traceback(monkeypatch, capsys):
-    monkeypatch.setattr("votal.app.load.load_game", _crash)
+    monkeypatch.setattr("votal.app.tally.tally_file", _crash)
     code, _, err = run(["--debug", "tally", GAME, "--offline"], capsys)
     assert code == 2
     assert "Traceback (most recent call last)" in err and "_crash" in err

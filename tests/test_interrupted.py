@@ -130,7 +130,7 @@ def test_a_command_that_stored_nothing_offers_no_resume(monkeypatch, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("votal.app.load.load_posts", interrupted)
+    monkeypatch.setattr("votal.app.tally.tally_file", interrupted)
     code, err = run(["tally", GAME, "--offline"], capsys)
     assert code == 130
     assert one_line(err) == "votal: interrupted; everything stored so far is kept"
