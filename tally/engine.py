@@ -16,7 +16,7 @@ from votal.tally.game import Event, Game
 from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState, ReviewItem
 from votal.tally.names import FUZZY_THRESHOLD, NameResolver, fold
 from votal.tally.options import Options
-from votal.tally.presets import get_preset
+from votal.tally.presets import get_preset, schedule_of
 from votal.tally.result import freeze
 from votal.tally.rostercount import Roster
 from votal.tally.rules.context import Day, GameState, Inputs, Outputs, Players, RunCache, Votes
@@ -40,7 +40,7 @@ class _Run:
     def __init__(self, game: Game, posts: GamePosts):
         self.game, self.preset = game, get_preset(game.ruleset)
         self.options = Options.of(game.options)
-        self.schedule = Schedule(game.schedule, game.tz, window=self.preset.window)
+        self.schedule = schedule_of(game)
         self.timeline = Timeline(
             game, self.schedule, eliminated_state=self.preset.eliminated_state,
             murdered_state=self.preset.murdered_state,
@@ -158,7 +158,7 @@ class _Run:
         start, deadline, end = self.schedule.bounds(n)
         posts = _before(self.main.get(n, []), until)
         inputs = Inputs(
-            game=self.game, preset=self.preset, options=self.options, number=n,
+            game=self.game, traits=self.preset.traits, options=self.options, number=n,
             schedule=self.schedule, clock=self.schedule.clock(n), start=start, end=end,
             posts=posts, vote_posts=posts if self.votes is self.main else _before(
                 self.votes.get(n, []), until),

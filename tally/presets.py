@@ -7,6 +7,7 @@ Every rules.md **Interpretation** is an option here, with its documented default
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import time
@@ -28,7 +29,7 @@ from votal.tally.rules import (
     palermo,
     reading,
 )
-from votal.tally.rules.context import EventCheck, Step, Unvotable
+from votal.tally.rules.context import EventCheck, RuleTraits, Step, Unvotable
 from votal.tally.schedule import Schedule
 
 # The options every ruleset has (their meanings: the comments of tally/options.py).
@@ -60,6 +61,12 @@ class Preset:
     closing: tuple[Step, ...] = ()
     after: tuple[Step, ...] = (reading.dead_posts,)   # after the day's elimination is known (C-08)
     event_checks: tuple[EventCheck, ...] = ()
+
+    @functools.cached_property
+    def traits(self) -> RuleTraits:
+        """What the rules read of this ruleset (tally/rules/context.RuleTraits), not the preset."""
+        return RuleTraits(self.syntax, self.weights, self.vote_thread, self.inactive_rule,
+                          self.last_words_causes, self.unvotable)
 
 
 DEFAULT: Any = object()

@@ -103,15 +103,14 @@ def _ancestors(module: str) -> set[str]:
 
 
 def _graph() -> tuple[dict[str, set[str]], list[str]]:
-    """The module graph (every import, wherever it stands, but under ``if TYPE_CHECKING``), and
-    every import of a votal module that stands inside a function ("file:line -> module")."""
+    """The module graph (every import, wherever it stands, under ``if TYPE_CHECKING`` too: a
+    type-only import ties modules as much as any, issue 23), and every import of a votal module
+    that stands inside a function ("file:line -> module")."""
     edges: dict[str, set[str]] = {m: set() for m in MODULES}
     hidden: list[str] = []
 
     def walk(module: str, path: Path, node: ast.AST, in_function: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                continue          # annotations only: never imported at run time
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 for target in _targets(child):
                     if in_function:
@@ -237,3 +236,19 @@ def test_the_application_layer_is_read():
     edges, _ = _graph()
     assert "votal.app.load" in edges["votal.app.archive"]
     assert not {m for m in edges["votal.app.archive"] if _under(m, "votal.cli")}
+
+
+def test_a_type_only_import_is_an_edge():
+    """A cycle hidden behind ``if TYPE_CHECKING`` is found (issue 23: the rule context once
+    imported the presets so, and tied 12 modules of tally/ into one circle)."""
+    edges, _ = _graph()
+    type_only = [path for path in MODULES.values()
+                 if "if TYPE_CHECKING:" in path.read_text(encoding="utf-8")]
+    assert type_only   # (cli.py, report/charts.py, … import third-party names so)
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                     "    from votal.tally.presets import Preset\n")
+    guarded = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+                   and n.module == "votal.tally.presets")
+    assert _targets(guarded) == ["votal.tally.presets"]
+    assert "votal.tally.presets" not in edges["votal.tally.rules.context"]
+    assert "votal.tally.rules.learned" not in edges["votal.tally.rules.context"]

@@ -117,7 +117,7 @@ def inactive_removals(inputs: Inputs, players: Players, out: Outputs) -> None:
     for slot in players.timeline.slots:
         if players.active(slot, inputs.start) and players.active(slot, players.vote_end) \
                 and slot not in posted:
-            out.removal(slot, "inactive", inputs.preset.inactive_rule)
+            out.removal(slot, "inactive", inputs.traits.inactive_rule)
 
 
 def kamikaze(day: Day) -> None:

@@ -106,7 +106,7 @@ def unvotable_since(day: Day, target: str) -> tuple[datetime | None, str]:
     the rule: a vote cast from then on is invalid (``invalid_target``), a standing vote cast
     before is void without blame (``target_gone``)."""
     found: list[tuple[datetime, str]] = []
-    for fn in day.preset.unvotable:
+    for fn in day.inputs.traits.unvotable:
         hit = fn(day, target)
         if hit is not None:
             found.append(hit)
@@ -180,7 +180,7 @@ def count_votes(rule: str) -> Step:
                     b.decide(Status.IGNORED, rule, "unvote")
                 continue
             b.weight = weights.get(b.voter, 1) \
-                if inputs.preset.weights and not inputs.withhold else 1
+                if inputs.traits.weights and not inputs.withhold else 1
             b.decide(Status.COUNTED, b.rule or rule, b.note, blame=True)
             votes.counts[b.target] = votes.counts.get(b.target, 0) + b.weight
             votes.voters.setdefault(b.target, []).append(b.voter)

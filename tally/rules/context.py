@@ -2,7 +2,8 @@
 
 Internal to the engine: rule functions read and update it in the preset's order; the engine then
 freezes it into a :class:`votal.tally.model.DayResult`. A :class:`Day` is made of
-:class:`Inputs` (read only: game, preset, typed options, clock, posts, the day's events),
+:class:`Inputs` (read only: game, the ruleset's few traits the rules read, typed options,
+clock, posts, the day's events),
 :class:`Votes` (ballots, the standing vote of each voter, counts), :class:`Players` (the players'
 states and who is charged) and :class:`Outputs` (outcome, removals, violations, review, effects,
 notes), plus the replay's :class:`RunCache` (issue 12).
@@ -16,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from votal.scraper.model import Post
 from votal.tally.bodies.extract import PostReading
@@ -37,10 +38,6 @@ from votal.tally.options import Options
 from votal.tally.roles import Revealed, canonical, reveal_entry
 from votal.tally.schedule import Schedule, VoteClock
 from votal.tally.timeline import Timeline
-
-if TYPE_CHECKING:   # presets and learned import this module
-    from votal.tally.presets import Preset
-    from votal.tally.rules.learned import Learned
 
 _TICK = timedelta(microseconds=1)
 
@@ -126,6 +123,15 @@ class GameState:
     rival_took_over: bool = False                     # PX-21: the rival mafioso took over
 
 
+@dataclass(frozen=True, slots=True)
+class Learned:
+    """A name a moderator's count taught (issue 10, rules/learned.py): the target it names."""
+
+    slot: str          # the target's slot
+    post: str          # the count's post id
+    url: str           # the count's link
+
+
 @dataclass(slots=True)
 class RunCache:
     """What one replay of a game keeps across its days (engine._Run): typed, not a free dict."""
@@ -143,11 +149,28 @@ class RunCache:
 
 
 @dataclass(frozen=True, slots=True)
+class RuleTraits:
+    """What the rules read of their ruleset (its :class:`votal.tally.presets.Preset`, which makes
+    it: ``Preset.traits``), and nothing more: a rule never sees the preset's steps, options
+    mapping or schedule defaults, and this module never imports the presets."""
+
+    syntax: str                                   # "red" or "mafiascum" (extract.read_post)
+    weights: bool                                 # MS-05: vote_weight counts
+    vote_thread: bool                             # MB-01
+    inactive_rule: str                            # MB-07 / MR-06
+    last_words_causes: frozenset[str] | None      # None: any cause (MR-07)
+    unvotable: tuple[Unvotable, ...]              # C-04
+
+
+
+
+@dataclass(frozen=True, slots=True)
 class Inputs:
-    """What the day is given, read only: the game, its preset and options, the clock, the posts."""
+    """What the day is given, read only: the game, its ruleset's traits and options, the clock,
+    the posts."""
 
     game: Game
-    preset: Preset
+    traits: RuleTraits
     options: Options
     number: int
     schedule: Schedule
@@ -298,10 +321,6 @@ class Day:
     @property
     def game(self) -> Game:
         return self.inputs.game
-
-    @property
-    def preset(self) -> Preset:
-        return self.inputs.preset
 
     @property
     def options(self) -> Options:

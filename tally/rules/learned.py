@@ -14,7 +14,6 @@ before its days are replayed (tally/engine.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from datetime import datetime
 
 from votal.scraper.model import Post
@@ -22,17 +21,10 @@ from votal.tally.bodies.extract import MarkKind, PostReading
 from votal.tally.model import NO_LYNCH
 from votal.tally.names import NameResolver, fold
 from votal.tally.rostercount import Roster, read_count
-from votal.tally.rules.context import Day
+from votal.tally.rules.context import Day, Learned
 from votal.tally.votecounts import VoteCount
 
 HIGH_CONFIDENCE = 0.8   # tally/rostercount.py's scale: a titled count whose lines add up
-
-
-@dataclass(frozen=True, slots=True)
-class Learned:
-    slot: str          # the target's slot
-    post: str          # the count's post id
-    url: str           # the count's link
 
 
 def learned(day: Day) -> dict[str, Learned]:

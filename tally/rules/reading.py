@@ -47,10 +47,10 @@ def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     if found is not None and (found is not _NOTHING or not full):
         return found
     lower = post.html.lower()
-    if not full and not any(h in lower for h in _HINTS.get(day.preset.syntax, ("",))):
+    if not full and not any(h in lower for h in _HINTS.get(day.inputs.traits.syntax, ("",))):
         cache[post.id] = _NOTHING
     else:
-        cache[post.id] = _read(post.html, day.preset.syntax)
+        cache[post.id] = _read(post.html, day.inputs.traits.syntax)
     return cache[post.id]
 
 
@@ -196,9 +196,9 @@ def _read_posts(day: Day) -> None:
         if read.unreadable:
             unreadable(day, post, voter, read.unreadable)
         marks = [m for m in read.marks]
-        if day.preset.syntax == "red" and not marks and _unmarked(day):
+        if day.inputs.traits.syntax == "red" and not marks and _unmarked(day):
             _unmarked_ballot(day, post, voter)
-        elif day.preset.syntax == "red":
+        elif day.inputs.traits.syntax == "red":
             _red_ballot(day, post, voter, marks)
         else:
             _tag_ballots(day, post, voter, marks)
@@ -263,7 +263,7 @@ def _red_ballot(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:
 
 def _unmarked(day: Day) -> bool:
     """Option ``unmarked_votes`` (MB-02 rev. 2): a vote-thread post needs no colour."""
-    return day.preset.vote_thread and bool(day.options.unmarked_votes)
+    return day.inputs.traits.vote_thread and bool(day.options.unmarked_votes)
 
 
 def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
@@ -329,7 +329,7 @@ def edited_votes(day: Day) -> None:
 
 
 def _targets_of(day: Day, html: str) -> list[str | None]:
-    marks = _read(html, day.preset.syntax).marks
+    marks = _read(html, day.inputs.traits.syntax).marks
     out: list[str | None] = []
     for m in marks:
         if m.kind is MarkKind.UNVOTE:
@@ -338,7 +338,7 @@ def _targets_of(day: Day, html: str) -> list[str | None]:
             res = day.resolve(m.text) if m.kind is not MarkKind.NO_LYNCH else None
             out.append(NO_LYNCH if res is None else
                        (day.timeline.slot_of(res.player) if res.player else f"?{m.text}"))
-    if day.preset.syntax == "red":
+    if day.inputs.traits.syntax == "red":
         out = list(dict.fromkeys(out))
         if len(out) > 1:
             return [None]
@@ -360,7 +360,7 @@ def dead_posts(day: Day) -> None:
     """
     vote_posts = {b.post.id for b in day.votes.ballots}
     allowed = day.options.dead_posts_allowed
-    causes = day.preset.last_words_causes
+    causes = day.inputs.traits.last_words_causes
     posts = day.posts
     if day.vote_posts is not day.posts:  # MB-08: both threads
         posts = sorted([*day.posts, *day.vote_posts], key=Post.sort_key)
