@@ -16,9 +16,9 @@ from zoneinfo import ZoneInfo
 from votal.app.load import load_game, load_posts, recheck_day
 from votal.errors import InputError
 from votal.scraper.sources import Network
-from votal.tally.engine import check_day, last_day, tally_at, tally_day
 from votal.tally.localtime import local
 from votal.tally.model import DayResult
+from votal.tally.replay import Replay
 
 
 def tally_file(game_file: str | Path, *, day: int | None = None, at: str | None = None,
@@ -31,14 +31,17 @@ def tally_file(game_file: str | Path, *, day: int | None = None, at: str | None 
     ``public``). ``warn`` hears the game file's warnings."""
     game = load_game(game_file, warn=warn)
     posts = load_posts(game, offline=offline, db=db, net=net)
+    replay = Replay(game, posts)   # one replay of the game for the whole command (issue 22)
     if not offline and (day is None or day >= 1):  # (a bad day is refused below)
         # the pages of the day counted are asked again: edits there (C-07)
-        posts = recheck_day(game, day or last_day(game, posts), posts, db=db, net=net)
+        rechecked = recheck_day(game, day or replay.last_day, posts, db=db, net=net)
+        if rechecked is not posts:   # new posts or versions: the replay of those
+            replay = Replay(game, rechecked, bodies=replay.bodies)
     if at is None and not offline and game.source.thread:
         at = "now"  # a live thread: while the day's vote is open, show the running count
     when = moment(at, game.tz) if at else None
-    n = last_day(game, posts) if day is None else check_day(game, posts, day, when)
-    return tally_at(game, posts, n, when, withhold=withhold) if when else tally_day(game, posts, n)
+    n = replay.last_day if day is None else replay.check_day(day, when)
+    return replay.at(n, when, withhold=withhold) if when else replay.day(n)
 
 
 def moment(text: str, tz: ZoneInfo) -> datetime:

@@ -12,7 +12,7 @@ against a real local server:
 Each refresh re-reads the game file (events are entered during the window: the cop's swap…),
 counts the day after each new post (so every change line carries the leaders after it), then at
 the refresh time — a public watch as the public may see it: each vote as one, no secret ability,
-card or weight before the close (``tally_day(withhold=True)``; the official post at the close
+card or weight before the close (``Replay.running(withhold=True)``; the official post at the close
 applies them all, issue 20); five minutes before the deadline it names who would be charged an absence
 (PX-18 and the like: the day's ``absent`` as if the vote closed then). The thread is refreshed at
 most once every ``every`` seconds, never more often than :data:`MIN_EVERY`; in between, the
@@ -38,10 +38,10 @@ from votal.report.i18n import t
 from votal.report.public import public_view
 from votal.scraper.model import Post
 from votal.scraper.sources import Network
-from votal.tally.engine import GamePosts, check_watched_day, ended_on, last_day, tally_day
 from votal.tally.game import Game
 from votal.tally.model import DayResult
 from votal.tally.presets import schedule_of
+from votal.tally.replay import GamePosts, Replay
 from votal.tally.schedule import MAX_DAYS, NoDay, VoteClock
 
 MIN_EVERY = 10.0          # seconds: the politeness limit between two refreshes of a thread
@@ -100,6 +100,15 @@ class _State:
     game_text: str = ""
     fetched: bool = False        # a refresh of the thread has succeeded
     checked: bool = False        # the day is known to exist (issue 20)
+    replay: Replay | None = None  # the replay of ``game`` and ``posts`` (built once per refresh)
+
+    def counted(self) -> Replay:
+        """The replay of the game and posts as they are now: one per refresh (or game file
+        change), handing on the bodies it has read (issue 22)."""
+        r = self.replay
+        if r is None or r.game is not self.game or r.posts is not self.posts:
+            r = self.replay = Replay(self.game, self.posts, bodies=r.bodies if r else None)
+        return r
 
 
 class Watcher:
@@ -155,10 +164,10 @@ class Watcher:
                number: int = 0) -> dict[str, Any]:
         """The count at ``t``; while the vote is open and the watch public, as the public may
         see it: no secret ability, card or weight before the close (issue 20, PX-06)."""
+        replay = st.counted()
         if t >= close:
-            return _view(tally_day(st.game, st.posts, n), self.public)
-        return _view(tally_day(st.game, st.posts, n, until=(t, number), withhold=self.public),
-                     self.public)
+            return _view(replay.day(n), self.public)
+        return _view(replay.running(n, (t, number), withhold=self.public), self.public)
 
     def day_of(self, game: Game, now: datetime) -> int:
         if self.day:
@@ -198,8 +207,8 @@ class Watcher:
                 if p.time is not None and start <= p.time <= now:  # timeless: in review
                     advance(self._count(st, n, clock.close, p.time, (p.number or 0) + 1))
             advance(self._count(st, n, clock.close, now, ALL))
-            st.pending = () if closed else tuple(_view(tally_day(
-                st.game, st.posts, n, withhold=self.public), self.public).get("absent", ()))
+            st.pending = () if closed else tuple(_view(st.counted().day(
+                n, withhold=self.public), self.public).get("absent", ()))
         assert st.result is not None  # a first step always counts (above)
         closed = closed or _hammered(st.result)
         pending = () if closed else st.pending
@@ -240,18 +249,19 @@ class Watcher:
         return tick.closed and (_hammered(tick.result) or st.last_refresh >= tick.close)
 
     def _check_day(self, st: _State, tick: Tick) -> None:
-        """issue 20: the day followed exists (:func:`check_watched_day`), judged on the thread as
-        the first good refresh shows it; else an InputError naming the last day there is."""
+        """issue 20: the day followed exists (:meth:`Replay.check_watched_day`), judged on the
+        thread as the first good refresh shows it; else an InputError naming the last day there
+        is."""
         live = bool(st.game.source.thread) if self.live is None else self.live
         what = None if self.day else f"day {tick.day} (today's, by the schedule)"
-        check_watched_day(st.game, st.posts, tick.day, tick.now, live=live, what=what)
+        st.counted().check_watched_day(tick.day, tick.now, live=live, what=what)
         st.checked = True
 
     def _finish(self, st: _State, tick: Tick) -> str:
         if not st.checked:   # never posted for a day that does not exist
             self._check_day(st, tick)
         self.last_day = tick.day
-        final = tally_day(st.game, st.posts, tick.day)
+        final = st.counted().day(tick.day)
         text = self.render(final)
         result = _view(final, self.public)
         lang = self.lang_of(st.game)
@@ -346,8 +356,9 @@ def watch_game(game_file: str | Path, *, render: Render, screen: Screen,
         game = load_game(game_file)
         posts = stored(game)
         if day is None:   # the last day there is: not a day of chatter after the game's end
-            end = ended_on(game, posts)
-            day = min(last_day(game, posts), end.day if end else MAX_DAYS)
+            counted = Replay(game, posts)
+            end = counted.ended_on()
+            day = min(counted.last_day, end.day if end else MAX_DAYS)
         vclock = ReplayClock(replay_start(game, posts, day), speed, sleep)
         watcher = Watcher(game_file, refresh=replay_source(posts, vclock), clock=vclock,
                           sleep=vclock.sleep, screen=screen, render=render, every=every,

@@ -233,3 +233,15 @@ _HANDLERS = {
     "necromancy": _simple(ACTIVE, "target", "necromancy"),        # PX-16
     "grave_robbing": _simple(OUT, "target", "grave-robbing"),     # PX-16
 }
+
+
+def event_instants(bare: Timeline, probe: Timeline) -> tuple[datetime, ...] | None:
+    """The instants from which one event changes a player's state: ``probe`` is a timeline of
+    the game's players with that one event, ``bare`` the same without it. None when the event
+    changes more than states from instants: who holds which slot (``replaced``, MS-04), or
+    whether another event happens at all (a Failed-murder card, PX-22). The replay
+    (tally/replay.py) asks it which earlier days an event made late could reach."""
+    if probe._slot != bare._slot or probe._occupants != bare._occupants or probe._failed:
+        return None
+    return tuple(c.time for slot, changes in probe._changes.items() for c in changes
+                 if c not in bare._changes.get(slot, ()))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol, TypeVar
@@ -122,6 +122,19 @@ class GameState:
     reveal_vote_next: bool = True
     rival_took_over: bool = False                     # PX-21: the rival mafioso took over
 
+    def copy(self) -> GameState:
+        """A copy that shares nothing mutable: a running count changes its own copy only."""
+        return GameState(
+            {k: list(v) for k, v in self.absences.items()}, Counter(self.refusals),
+            Counter(self.abstentions), Counter(self.saves), self.lawyer_missed,
+            Counter(self.dead_posts), Counter(self.votes_against), dict(self.first_vote_against),
+            self.reveal_vote_next, self.rival_took_over)
+
+
+BodyReadings = dict[tuple[str, str], PostReading]
+"""(vote syntax, body HTML) -> its reading (rules/reading.py): owned by one replay and what it
+hands on (its running counts, a watch's next refresh), so it lives and goes with them."""
+
 
 @dataclass(frozen=True, slots=True)
 class Learned:
@@ -134,7 +147,7 @@ class Learned:
 
 @dataclass(slots=True)
 class RunCache:
-    """What one replay of a game keeps across its days (engine._Run): typed, not a free dict."""
+    """What one replay of a game keeps across its days (tally/replay.py): typed, not a free dict."""
 
     readings: dict[str, PostReading] = field(default_factory=dict)   # post id -> first version
     marks: dict[int, list[SeenMark]] = field(default_factory=dict)   # day -> vote marks read
@@ -143,6 +156,16 @@ class RunCache:
     learned: dict[str, Learned] = field(default_factory=dict)        # issue 10: fold(text) ->
     names_by_slot: dict[str, list[str]] | None = None                # MB-02 (rev. 2)
     two_ballots: frozenset[str] | None = None                        # MS-08
+    bodies: BodyReadings = field(default_factory=dict)               # shared, never copied
+
+    def fork(self, posts: Iterable[Post]) -> RunCache:
+        """The cache as a day that reads ``posts`` finds it, for a count that must leave this one
+        as it is (a running count from a day's start): what a day changes is copied (the day's
+        marks, the rulings applied, the names learned, the readings of its own posts); what it
+        only reads, and the body readings, are shared."""
+        readings = {p.id: r for p in posts if (r := self.readings.get(p.id)) is not None}
+        return RunCache(readings, dict(self.marks), set(self.rulings_used), self.ruled_unreadable,
+                        dict(self.learned), self.names_by_slot, self.two_ballots, self.bodies)
 
 
 # -- the parts of a day ----------------------------------------------------------------------------

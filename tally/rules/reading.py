@@ -18,6 +18,7 @@ from votal.tally.model import NO_LYNCH, ReviewItem, Status
 from votal.tally.names import Resolution, fold
 from votal.tally.rules.context import (
     Ballot,
+    BodyReadings,
     Day,
     Inputs,
     Players,
@@ -50,34 +51,29 @@ def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     if not full and not any(h in lower for h in _HINTS.get(day.inputs.traits.syntax, ("",))):
         cache[post.id] = _NOTHING
     else:
-        cache[post.id] = _read(post.html, day.inputs.traits.syntax)
+        cache[post.id] = _read(day, post.html)
     return cache[post.id]
 
 
-# read_post is pure: the audit replays a game once per moderator vote count, so the parses are
-# kept across replays (bounded; cleared whole when full).
-_PARSED: dict[tuple[str, str], PostReading] = {}
-_PARSED_MAX = 50_000
-
-
-def read_cached(html: str, syntax: str) -> PostReading:
-    """``read_post`` of a body, each body read once per process (bounded)."""
-    return _read(html, syntax)
-
-
-def _read(html: str, syntax: str) -> PostReading:
+def read_body(bodies: BodyReadings, html: str, syntax: str) -> PostReading:
+    """``read_post`` of a body, from a replay's own body readings (``RunCache.bodies``):
+    read_post is pure, so a replay, its running counts and what it hands them to (a watch's next
+    refresh) read each body once, and the readings go with the replay (issue 22: no
+    process-wide cache to outgrow or clear)."""
     key = (syntax, html)
-    found = _PARSED.get(key)
+    found = bodies.get(key)
     if found is None:
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        found = _PARSED[key] = read_post(html, syntax)
+        found = bodies[key] = read_post(html, syntax)
     return found
 
 
+def _read(day: Day, html: str) -> PostReading:
+    return read_body(day.cache.bodies, html, day.inputs.traits.syntax)
+
+
 def clear_cache() -> None:
-    """Forget every parsed post body (benchmarks measure cold runs)."""
-    _PARSED.clear()
+    """Forget every moderator's text read (benchmarks measure cold runs; a post body's reading
+    lives in its replay)."""
     votecounts.clear_cache()
 
 
@@ -329,7 +325,7 @@ def edited_votes(day: Day) -> None:
 
 
 def _targets_of(day: Day, html: str) -> list[str | None]:
-    marks = _read(html, day.inputs.traits.syntax).marks
+    marks = _read(day, html).marks
     out: list[str | None] = []
     for m in marks:
         if m.kind is MarkKind.UNVOTE:

@@ -1,0 +1,598 @@
+"""One replay of a game from day 1: built once per command, shared by tally, audit, watch, archive.
+
+Days are replayed from day 1, because absences, refusals, saves and eliminations carry from one
+day to the next. A :class:`Replay` sorts and splits the posts once, counts each day once (its
+final result, :meth:`Replay.day`) and keeps what each day starts from (:class:`DayStart`: the
+changes the days before left in the timeline, the carried :class:`GameState`, the replay's
+cache). A running count (:meth:`Replay.running`, :meth:`Replay.at`) starts from its day's start:
+it counts that day's posts up to its instant, never the days before again (issue 22: the audit
+asks one at every moderator count).
+
+A running count is the game as it stood at its instant (:func:`as_of`: an event made later is not
+applied). An event made later that could reach an earlier day — one of an earlier day, a
+``ruling``, a ``replaced``, a Failed-murder card, or one whose change to the timeline takes effect
+before the day begins — changes those days too; the count then starts from the day's start of a
+replay of the game without those events (one such replay per set of them, kept). So a running
+count is always what a replay from day 1 of :func:`as_of` the instant gives
+(:func:`replay_from_day_one`, the reference the tests hold it to).
+
+The engine knows no ruleset: the preset (data) lists the steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from votal.errors import GameFileError, InputError
+from votal.scraper.model import Post, PostVersion, describe_problems
+from votal.tally.game import Event, Game
+from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState, ReviewItem
+from votal.tally.names import FUZZY_THRESHOLD, NameResolver, fold
+from votal.tally.options import Options
+from votal.tally.presets import Preset, get_preset, schedule_of
+from votal.tally.result import freeze
+from votal.tally.rostercount import Roster
+from votal.tally.rules.context import (
+    BodyReadings,
+    Day,
+    GameState,
+    Inputs,
+    Outputs,
+    Players,
+    RunCache,
+    Votes,
+)
+from votal.tally.rules.learned import learn_game
+from votal.tally.rules.reading import read_body
+from votal.tally.schedule import MAX_DAYS, NoDay, Schedule
+from votal.tally.timeline import Timeline, event_instants
+
+Until = tuple[datetime, int]
+"""A running count's end: the posts before (time, number), the events made by that time."""
+
+
+@dataclass(frozen=True, slots=True)
+class GamePosts:
+    """The game thread's posts and, in rulesets with one (MB-01), the vote thread's."""
+
+    main: tuple[Post, ...]
+    votes: tuple[Post, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """A change a finished day leaves in the timeline without any event: its vote elimination
+    (``vote``; ``for_good``: out for good, PX-18/PX-19) or a removal (``removed``)."""
+
+    slot: str
+    time: datetime
+    cause: str
+    for_good: bool = False
+
+
+@dataclass(frozen=True)
+class DayStart:
+    """What day ``day`` starts from: the changes the days before it left in the timeline (in
+    order, after the game file's events), the state they carried, the replay's cache as the day
+    finds it. Never changed: a count from it works on copies (:meth:`state_copy`, :meth:`cache`)."""
+
+    day: int
+    carried: tuple[Carry, ...]
+    state: GameState
+    _cache: RunCache
+
+    def state_copy(self) -> GameState:
+        return self.state.copy()
+
+    def cache(self, posts: Iterable[Post]) -> RunCache:
+        return self._cache.fork(posts)
+
+
+class _Authors:
+    """C-01: the slot an author holds at t on one timeline, or None for a moderator or a
+    non-player (never a vote)."""
+
+    def __init__(self, authors: dict[str, str], moderators: frozenset[str], timeline: Timeline,
+                 folded: dict[str, str]):
+        self.authors, self.moderators, self.timeline, self.folded = (authors, moderators,
+                                                                     timeline, folded)
+
+    def __call__(self, author: str, t: datetime) -> str | None:
+        key = self.folded.get(author)
+        if key is None:
+            key = self.folded[author] = fold(author)
+        if key in self.moderators:
+            return None
+        name = self.authors.get(key)
+        if name is None or not self.timeline.holds(name, t):
+            return None
+        return self.timeline.slot_of(name)
+
+
+class Replay:
+    """One replay of a game (its posts sorted and split once, each day counted once), with the
+    state each day starts from; :meth:`running` counts a day up to an instant from its start.
+
+    Built once per command (``votal tally``, ``audit``, ``archive``, each refresh of ``watch``)
+    and handed to whatever needs the game's days. ``bodies``: the body readings to start from
+    (another replay's :attr:`bodies`, e.g. the previous refresh of a watch).
+    """
+
+    def __init__(self, game: Game, posts: GamePosts, *, bodies: BodyReadings | None = None):
+        self.game, self.posts = game, posts
+        self.preset: Preset = get_preset(game.ruleset)
+        self.options = Options.of(game.options)
+        self.schedule = schedule_of(game)
+        self.timeline = self._timeline(game)
+        self.state = GameState()
+        self.authors = {fold(n): p.name for p in game.players for n in (p.name, *p.aliases)}
+        self.moderators = frozenset(fold(m) for m in game.moderators)
+        self._folded: dict[str, str] = {}
+        self.author_slot = _Authors(self.authors, self.moderators, self.timeline, self._folded)
+        self.unreadable: dict[int, list[ReviewItem]] = {}
+        self.no_day: list[ReviewItem] = []   # C-09: posts after the last day the schedule holds
+        self.cache = RunCache(bodies={} if bodies is None else bodies)
+        self.main = self._split(posts.main)
+        self.votes = self._split(posts.votes) if posts.votes is not None else self.main
+        self.resolver = _resolver(game, self.options, self.timeline)
+        _known_ruling_posts(game, posts)
+        if self.options.learn_aliases_from_counts:   # issue 21: the whole game, before day 1
+            syntax, bodies = self.preset.syntax, self.cache.bodies
+            every = merge_versions((*posts.main, *(posts.votes or ())))
+            self.cache.learned = learn_game(
+                sorted((p for p in every if p.readable), key=Post.sort_key),
+                lambda p: read_body(bodies, p.html, syntax), self.author_slot,
+                lambda a: fold(a) in self.moderators, self.resolver,
+                Roster({p.name: p.aliases for p in game.players}))
+        self._results: list[DayResult] = []
+        self._starts: dict[int, DayStart] = {}
+        self._carried: list[Carry] = []
+        self._variants: dict[frozenset[int], Replay] = {}
+        self._instants: dict[int, tuple[datetime, ...] | None] = {}
+
+    @property
+    def bodies(self) -> BodyReadings:
+        """The body readings this replay has made (hand them to the next one)."""
+        return self.cache.bodies
+
+    # -- the game's days ------------------------------------------------------------------------
+
+    @property
+    def last_day(self) -> int:
+        """The current or last day: the last day with posts (1 when there are none)."""
+        days = [d for d in (*self.main, *self.votes, *self.unreadable) if d > 0]
+        return max(days, default=1)
+
+    def day(self, n: int, *, withhold: bool = False) -> DayResult:
+        """The final result of day ``n`` (the days before it replayed once, kept).
+
+        ``withhold``: the count is for the public and the vote still open (a watch's "absent if
+        it closed now"), so the day's secret abilities, cards and weights are left out
+        (``rules.common.secret``, issue 20); counted from the day's start, the replay unchanged.
+        """
+        if n < 1:
+            raise ValueError("day must be ≥ 1 (day 0 has no vote)")
+        if withhold:
+            return self._from_start(self, n, None, self.game, withhold=True)
+        self._advance(n)
+        return self._results[n - 1]
+
+    def days(self, *, at: datetime | None = None, withhold: bool = False) -> list[DayResult]:
+        """Every day from 1 to the last day with posts. ``at`` (a live thread's now): a last day
+        whose vote is still open then is its running count (``withhold``: a public one), never a
+        result as if it had closed."""
+        last = self.last_day
+        days = [self.day(n) for n in range(1, last)]
+        if at is not None and at < self.schedule.clock(last).close:
+            return [*days, self.running(last, (at, 0), withhold=withhold)]
+        return [*days, self.day(last)]
+
+    def start(self, n: int) -> DayStart:
+        """What day ``n`` starts from in this replay (the days before it counted once)."""
+        if n < 1:
+            raise ValueError("day must be ≥ 1 (day 0 has no vote)")
+        self._advance(n - 1)
+        if n not in self._starts:
+            self._starts[n] = self._snapshot(n)
+        return self._starts[n]
+
+    def running(self, n: int, until: Until, *, withhold: bool = False) -> DayResult:
+        """The running count of day ``n`` just before ``until`` (marked provisional, ``as_of``
+        its instant): the posts before it, the game file as it stood then (:func:`as_of`),
+        counted from the day's start; nothing is applied at the day's end. ``withhold``: a
+        count for the public (:meth:`day`): the day's secrets left out."""
+        if n < 1:
+            raise ValueError("day must be ≥ 1 (day 0 has no vote)")
+        t = until[0]
+        game = as_of(self.game, t)
+        return replace(self._from_start(self._base(n, game, t), n, until, game,
+                                        withhold=withhold), as_of=t)
+
+    def at(self, n: int, now: datetime, *, withhold: bool = False) -> DayResult:
+        """What a moderator or player asks at ``now``: the final result once the day's vote is
+        closed (PX-04: after the change window where there is one), else the running count so
+        far (``withhold``: a public one, :meth:`running`)."""
+        if now >= self.schedule.clock(n).close:
+            return self.day(n)
+        return self.running(n, (now, 0), withhold=withhold)
+
+    @staticmethod
+    def _from_start(base: Replay, n: int, until: Until | None, game: Game, *,
+                    withhold: bool) -> DayResult:
+        """Day ``n`` of ``base`` counted from its kept start on copies (``base`` unchanged)."""
+        start = base.start(n)
+        timeline = base._timeline(game, start.carried)
+        return freeze(base._count(n, until, game, timeline, start.state_copy(),
+                                  start.cache(base._posts_of(n)),
+                                  _Authors(base.authors, base.moderators, timeline, base._folded),
+                                  withhold=withhold, keep=False))
+
+    def ended_on(self) -> DayResult | None:
+        """The day whose result ended the game (its ``end``: PX-21, PC-07, MB-10, LM-08, MR-08,
+        MR-10, the mafiascum parity), None while the game goes on."""
+        return next((r for r in self.days() if r.end), None)
+
+    def check_day(self, day: int, now: datetime | None = None, *, what: str | None = None) -> int:
+        """``day`` when it is a day of the game so far, else an InputError saying which days are.
+
+        A day of the game so far: 1 up to the last day with posts, and, when ``now`` is given (a
+        live thread, or ``--at``), the next day once its scheduled start has passed (nobody has
+        posted yet). Never a guess: day 0, a negative day, a day not started yet are refused
+        (issue 8). ``what`` names the day asked for in the message (default ``--day N``).
+        """
+        game, last = self.game, self.last_day
+        so_far = f"days so far: 1 to {last}" if last > 1 else "so far only day 1"
+        asked = what or f"--day {day}"
+        if day < 1:
+            raise InputError(f"{game.path}: {asked}: days are numbered from 1 ({so_far})")
+        if day <= last:
+            return day
+        if day <= MAX_DAYS:
+            from datetime import UTC
+
+            start = self.schedule.start(day)
+            if now is not None and day == last + 1 and start <= now:
+                return day
+            when = f"{start.astimezone(game.tz):%Y-%m-%d %H:%M} {game.timezone}"
+            if start > (now or datetime.now(UTC)):
+                raise InputError(f"{game.path}: {asked}: day {day} has not started yet (by the "
+                                 f"schedule it starts {when}); {so_far}")
+            raise InputError(f"{game.path}: {asked}: no post belongs to day {day} (by the "
+                             f"schedule it started {when}); {so_far}")
+        raise InputError(f"{game.path}: {asked}: no such day ({so_far})")
+
+    def check_watched_day(self, day: int, now: datetime, *, live: bool,
+                          what: str | None = None) -> int:
+        """``day`` when a watch may follow it (issue 20: never a day that does not exist), else
+        an InputError naming the last day there is.
+
+        No day after the one whose result ended the game (:meth:`ended_on`); otherwise a day as
+        `tally --day` takes it (:meth:`check_day`: a day with posts), and on a ``live`` thread,
+        where posts are still to come, also the next day, begun or not (the watch waits for it).
+        A saved thread (posts or pages, a replay) has no day after its last post.
+        """
+        asked = what or f"--day {day}"
+        end = self.ended_on()
+        if end is not None and day > end.day:
+            rule = f" ({end.end['rule']})" if end.end and end.end.get("rule") else ""
+            raise InputError(f"{self.game.path}: {asked}: the game ended on day {end.day}{rule}; "
+                             f"there is no day {day} (the last day is {end.day})")
+        if live and day == self.last_day + 1:
+            return day
+        return self.check_day(day, now if live else None, what=asked)
+
+    # -- counting -------------------------------------------------------------------------------
+
+    def _advance(self, n: int) -> None:
+        """Count the final results of the days up to ``n`` not counted yet, keeping their starts."""
+        while len(self._results) < n:
+            k = len(self._results) + 1
+            if k not in self._starts:
+                self._starts[k] = self._snapshot(k)
+            day = self._count(k, None, self.game, self.timeline, self.state, self.cache,
+                              self.author_slot, withhold=False, keep=True)
+            self._results.append(freeze(day))
+
+    def _snapshot(self, n: int) -> DayStart:
+        """Day ``n``'s start, taken when the days before it are counted (and not yet day n)."""
+        assert len(self._results) == n - 1, "a day's start is taken before the day is counted"
+        return DayStart(n, tuple(self._carried), self.state.copy(),
+                        self.cache.fork(self._posts_of(n)))
+
+    def _posts_of(self, n: int) -> list[Post]:
+        posts = self.main.get(n, [])
+        return posts if self.votes is self.main else [*posts, *self.votes.get(n, [])]
+
+    def _count(self, n: int, until: Until | None, game: Game, timeline: Timeline,
+               state: GameState, cache: RunCache, author_slot: _Authors, *, withhold: bool,
+               keep: bool) -> Day:
+        """Day ``n`` counted on the state given: the preset's steps, then (the final result,
+        ``until`` None) its closing steps and the changes it carries into the timeline (``keep``:
+        into the replay's, for the days after), then the steps after. The state, cache and
+        timeline given are changed. ``withhold``: ``Inputs.withhold`` (issue 20)."""
+        start, _deadline, end = self.schedule.bounds(n)
+        posts = _before(self.main.get(n, []), until)
+        inputs = Inputs(
+            game=game, traits=self.preset.traits, options=self.options, number=n,
+            schedule=self.schedule, clock=self.schedule.clock(n), start=start, end=end,
+            posts=posts, vote_posts=posts if self.votes is self.main else _before(
+                self.votes.get(n, []), until),
+            resolver=self.resolver, author_slot=author_slot, until=until,
+            moderators=self.moderators, withhold=withhold)
+        day = Day(inputs, Votes(), Players(timeline, state, inputs.vote_end), Outputs(), cache)
+        day.out.review.extend(self.unreadable.get(n, ()))
+        if n == self.last_day:
+            day.out.review.extend(self.no_day)
+        for step in self.preset.steps:
+            step(day)
+        if day.out.outcome is None:
+            day.out.outcome = Outcome(OutcomeKind.NO_ELIMINATION)
+        if until is None:
+            for step in self.preset.closing:
+                step(day)
+            for c in _carries(day):
+                _apply(timeline, c)
+                if keep:
+                    self._carried.append(c)
+        for step in self.preset.after:
+            step(day)
+        return day
+
+    def _timeline(self, game: Game, carried: Iterable[Carry] = ()) -> Timeline:
+        """The timeline of ``game``'s events (a running count's: those made by its instant),
+        then the changes the days before left in it."""
+        timeline = Timeline(
+            game, self.schedule, eliminated_state=self.preset.eliminated_state,
+            murdered_state=self.preset.murdered_state,
+            murder_at_schedule=self.options.murder_at_schedule,
+            removals_at_end=self.preset.removals_at_end)
+        for c in carried:
+            _apply(timeline, c)
+        return timeline
+
+    # -- events made after a running count's instant --------------------------------------------
+
+    def _base(self, n: int, game: Game, t: datetime) -> Replay:
+        """The replay whose start of day ``n`` a running count at ``t`` starts from: this one,
+        unless an event made after ``t`` reaches what this replay built before day ``n``
+        (:meth:`_reaches`); then a replay of the game without those events (kept, one per set
+        of them)."""
+        if game is self.game:
+            return self
+        late = frozenset(e.index for e in self.game.events
+                         if e.at is not None and e.at > t and self._reaches(e, n))
+        if not late:
+            return self
+        found = self._variants.get(late)
+        if found is None:
+            kept = tuple(e for e in self.game.events if e.index not in late)
+            found = self._variants[late] = Replay(replace(self.game, events=kept), self.posts,
+                                                  bodies=self.bodies)
+        return found
+
+    def _reaches(self, e: Event, n: int) -> bool:
+        """Whether the event ``e`` reaches what the replay builds before day ``n``: the posts'
+        split (a ``ruling`` places and decides a post, V-UNREADABLE-POST), who holds which slot
+        (``replaced``, MS-04: the names votes resolve to) or whether another event happens (a
+        Failed-murder card, PX-22); or the days before ``n``: an event of one of them (or of no
+        day), or one whose changes to the players' states, or its own time (``convert``,
+        LM-08), take effect by the last instant those days read (the later of the previous
+        day's end and its vote's close)."""
+        if e.type == "ruling":
+            return True
+        if e.index not in self._instants:
+            bare = self._timeline(replace(self.game, events=()))
+            probe = self._timeline(replace(self.game, events=(e,)))
+            self._instants[e.index] = event_instants(bare, probe)
+        instants = self._instants[e.index]
+        if instants is None:
+            return True
+        if n == 1:
+            return False
+        if e.day is None or e.day < n:
+            return True
+        reach = max(max(self.schedule.end(k), self.schedule.clock(k).close) for k in range(1, n))
+        return any(x <= reach for x in (*instants, *([e.at] if e.at else [])))
+
+    # -- the posts ------------------------------------------------------------------------------
+
+    def _split(self, posts: Iterable[Post]) -> dict[int, list[Post]]:
+        """The posts that can be judged, by day; each post read only in part becomes a
+        ``V-UNREADABLE-POST`` review item (interfaces.md §2 rev. 2) on the day it belongs to —
+        by its time, else on every day its neighbours in thread order span — never a vote.
+        A moderator's ``ruling`` for such a post states what it voted: it is judged with the
+        others (``ruled_post``; rules/reading.py counts the ruling, not its text)."""
+        merged = merge_versions(posts)
+        rulings = {e.post: e for e in self.game.events_of("ruling")}
+        unread = [p for p in merged if not p.readable and p.id in rulings]
+        # post id -> what was not read (the review text a ruling replaces)
+        self.cache.ruled_unreadable.update(
+            (p.id, describe_problems(p).split(": ", 1)[1]) for p in unread)
+        ruled = [ruled_post(self.game, p, rulings[p.id]) for p in unread]
+        readable = [p for p in merged if p.readable] + ruled
+        merged = [p for p in merged if p.readable or p.id not in rulings]
+        by_day = _by_day(self.schedule, readable, self._in_no_day)
+        # (number, time) of the numbered readable posts (a readable post has its time), by number
+        timed = sorted(((p.number, p.time) for p in readable
+                        if p.number is not None and p.time is not None), key=lambda nt: nt[0])
+        for p in merged:
+            if p.readable:
+                continue
+            item = ReviewItem("V-UNREADABLE-POST", self._author_name(p.author), p.id, p.url,
+                              describe_problems(p))
+            for n in self._days_of(p, timed, by_day):
+                if item not in self.unreadable.setdefault(n, []):
+                    self.unreadable[n].append(item)
+        return by_day
+
+    def _days_of(self, post: Post, timed: list[tuple[int, datetime]],
+                 by_day: dict[int, list[Post]]) -> range:
+        if post.time is not None:
+            try:
+                n = self.schedule.day_of(post.time)
+            except NoDay as e:
+                self._in_no_day(post, e)
+                return range(0)
+            return range(n, n + 1)
+        known = [d for d in by_day if d > 0] or [1]
+        lo, hi = min(known), max(known)
+        if post.number is not None:
+            before = [t for number, t in timed if number < post.number]
+            after = [t for number, t in timed if number > post.number]
+            if before:
+                lo = max(self._day_or(before[-1], hi), 1)
+            if after:
+                hi = max(self._day_or(after[0], hi), 1)
+            if not after:
+                hi = max(hi, lo)
+            if not before:
+                lo = min(lo, hi)
+        return range(lo, hi + 1)
+
+    def _day_or(self, t: datetime, last: int) -> int:
+        """The day of instant t, or ``last`` (the last day with posts) after the schedule's."""
+        try:
+            return self.schedule.day_of(t)
+        except NoDay:
+            return last
+
+    def _in_no_day(self, post: Post, why: NoDay) -> None:
+        """A post after the last day the schedule holds is counted in no day (C-09); it is named
+        in the review of the last day with posts (``V-NO-DAY``)."""
+        item = ReviewItem("V-NO-DAY", self._author_name(post.author), post.id, post.url,
+                          f"post {post.id} at {why} (C-09)")
+        if item not in self.no_day:
+            self.no_day.append(item)
+
+    def _author_name(self, author: str) -> str | None:
+        return self.authors.get(fold(author)) or author or None
+
+
+def _carries(day: Day) -> list[Carry]:
+    """A day's elimination and removals carry into the next days without any event."""
+    outcome = day.out.outcome
+    assert outcome is not None, "_count gives every day an outcome before its closing steps"
+    out = []
+    if outcome.kind is OutcomeKind.ELIMINATED:
+        out += [Carry(slot, day.close, "vote", slot in day.players.for_good)
+                for slot in outcome.players]
+    out += [Carry(r.player, day.close, "removed") for r in day.out.removed]
+    return out
+
+
+def _apply(timeline: Timeline, c: Carry) -> None:
+    if c.cause == "vote":
+        timeline.eliminate(c.slot, c.time, "vote", for_good=c.for_good)
+    else:
+        timeline.add(c.slot, c.time, PlayerState.OUT, c.cause)
+
+
+def replay_from_day_one(game: Game, posts: GamePosts, day: int,
+                        until: Until | None = None) -> DayResult:
+    """Day ``day`` as a new replay of the game as it stood at ``until`` (:func:`as_of`) counts it:
+    days 1 to ``day`` − 1 replayed, then the day counted on the state they left. What
+    ``tally_day`` did before the replay kept its days' starts (issue 22): the reference the
+    tests hold :meth:`Replay.running` to."""
+    if until is not None:
+        game = as_of(game, until[0])
+    run = Replay(game, posts)
+    run._advance(day - 1)
+    result = freeze(run._count(day, until, game, run.timeline, run.state, run.cache,
+                               run.author_slot, withhold=False, keep=True))
+    return replace(result, as_of=until[0]) if until is not None else result
+
+
+def _known_ruling_posts(game: Game, posts: GamePosts) -> None:
+    """interfaces.md §1 ``ruling``: the post a ruling decides must be a post of the game."""
+    rulings = game.events_of("ruling")
+    if not rulings:
+        return
+    ids = {p.id for p in (*posts.main, *(posts.votes or ()))}
+    for e in rulings:
+        if e.post not in ids:
+            raise GameFileError(f"{game.path}: {e.label()}: post {e.post} is not a post of the "
+                                f"game; a ruling decides a review item of one of its posts")
+
+
+def ruled_post(game: Game, post: Post, ruling: Event) -> Post:
+    """A post read only in part (V-UNREADABLE-POST) that a ``ruling`` decides, placed in time:
+    its own time when the page gave one, else the ruling's ``at``; neither, or no author (the
+    ruling states what the post voted, not who wrote it), is refused naming the event."""
+    where = f"{game.path}: {ruling.label()}: post {post.id}"
+    if "author" in post.problems:
+        raise GameFileError(f"{where}: its author could not be read off the page, so it cannot be "
+                            "counted as anybody's vote; a ruling states what a post voted, not "
+                            "who wrote it")
+    time = post.time or ruling.at
+    if time is None:
+        raise GameFileError(f"{where}: its time could not be read off the page; give the ruling "
+                            "'at' (when the post was made, e.g. at = \"2026-11-03T19:41\") so "
+                            "its vote is placed on its day and in order")
+    return replace(post, time=time, problems=tuple(p for p in post.problems if p != "time"))
+
+
+def merge_versions(posts: Iterable[Post]) -> list[Post]:
+    """A post id seen again is a later version of the first: the first is judged (C-07)."""
+    first: dict[str, Post] = {}
+    for p in posts:
+        base = first.get(p.id)
+        if base is None:
+            first[p.id] = p
+        elif p.html != base.html and all(v.html != p.html for v in base.versions):
+            # A copy without a time of its own was seen no earlier than the first version. When
+            # no reading of the post has a time, the post is already in review
+            # (V-UNREADABLE-POST) and never counted: its later texts cannot be placed in time.
+            seen = p.edited or p.time or base.edited or base.time
+            if seen is not None:
+                version = PostVersion(seen, p.html)
+                first[p.id] = replace(base, versions=base.versions + (version,))
+    return list(first.values())
+
+
+def _by_day(schedule: Schedule, posts: Iterable[Post],
+            no_day: Callable[[Post, NoDay], None]) -> dict[int, list[Post]]:
+    """The posts by the day they were written in (C-09); one after the last day the schedule
+    holds goes to ``no_day``, never into a day."""
+    out: dict[int, list[Post]] = {}
+    n = 0
+    for p in sorted(merge_versions(posts), key=Post.sort_key):
+        if p.time is None:   # the caller passes readable posts only, and each has its time
+            raise ValueError(f"post {p.id} has no time: it cannot be placed on a day")
+        if n == 0 or p.time >= schedule.end(n):   # posts are in time order: walk the days
+            try:
+                n = schedule.day_of(p.time)
+            except NoDay as e:
+                no_day(p, e)
+                continue
+        out.setdefault(n, []).append(p)
+    return out
+
+
+def _before(posts: list[Post], until: Until | None) -> list[Post]:
+    if until is None:
+        return posts
+    t, number = until
+    return [p for p in posts if (p.time, p.number or 0) < (t, number)]
+
+
+def _resolver(game: Game, options: Options, timeline: Timeline) -> NameResolver:
+    names: dict[str, list[str]] = {}
+    for p in game.players:
+        names.setdefault(timeline.slot_of(p.name), []).extend((p.name, *p.aliases))
+    return reader(names, options)
+
+
+def reader(names: dict[str, list[str]], options: Options) -> NameResolver:
+    """A name resolver over ``names`` (slot or player -> its names) with the game's name options."""
+    return NameResolver(names, fuzzy=bool(options.fuzzy),
+                        threshold=options.fuzzy_threshold or FUZZY_THRESHOLD,
+                        short_prefixes=bool(options.short_prefixes))
+
+
+def as_of(game: Game, t: datetime) -> Game:
+    """The game file as it stood at ``t``: events made later (their ``at``) have not happened
+    yet, so a running count does not apply them (an event without ``at`` is made in time)."""
+    events = tuple(e for e in game.events if e.at is None or e.at <= t)
+    return game if len(events) == len(game.events) else replace(game, events=events)
