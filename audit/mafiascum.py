@@ -5,7 +5,7 @@ Reads the Computational-Mafia layout (``threads/<thread>.jsonl``, ``games.jsonl`
 like ``days/<game>-d<day>/game.toml`` does: the living slots as players (the current occupant's
 name, the replaced players' names as aliases), the day's exact start (its first post) and end (the
 post that ends it). Every count posted by a moderator inside the day is compared with votal's
-running count just before that post (``tally_day(..., until=...)``).
+running count just before that post (``Replay.running``, from the day's start).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from votal.audit.compare import CountCheck, EliminationCheck, make_resolver
-from votal.audit.replay import ModCount, audit_day
+from votal.audit.replay import ModCount, audit_day, running_counts
 from votal.scraper.model import Post
-from votal.tally.engine import GamePosts, tally_day
+from votal.tally.replay import GamePosts, Replay
 from votal.tally.rostercount import Roster, read_count_post
 from votal.tally.validate import parse_game
 from votal.tally.votecounts import ModPost
@@ -102,8 +102,10 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
     lynched = outcome["lynched_slots"]
     expected = outcome["outcome"] + (f" {lynched[0][0]}" if lynched else "")
     try:
-        result = tally_day(game, gposts, 1).to_dict()
-        audit = audit_day(game, gposts, 1, result, mod, resolve)
+        replay = Replay(game, gposts)
+        result = replay.day(1).to_dict()
+        audit = audit_day(game, gposts, 1, result, mod, resolve,
+                          running=running_counts(replay, 1))
     except Exception as e:  # an engine failure is a finding to show, not a reason to stop
         return RealDay(meta["number"], outcome["day"], (), {}, expected, _posted(mod),
                        f"{type(e).__name__}: {e}")

@@ -1,8 +1,8 @@
 """Replay a finished game day by day and check it (``votal audit``).
 
-Per day: the computed result (the engine's ``tally_day``), its violations and review items, the
-edited votes (C-07), every official count of the moderators compared with votal's running count
-at that post, the announced eliminations and the game file's ``eliminated`` events compared with
+Per day: the computed result (the game's one replay, tally/replay.py), its violations and review
+items, the edited votes (C-07), every official count of the moderators compared with votal's
+running count at that post (from the day's start the replay keeps), the announced eliminations and the game file's ``eliminated`` events compared with
 the computed outcome, the LM-06 draw. For the game: the first moment its end condition held
 (PX-21, PC-07, LM-08, MS) and the days played after it.
 """
@@ -27,9 +27,9 @@ from votal.audit.explain import Context
 from votal.audit.result import DayAudit, GameAudit
 from votal.audit.wincheck import Death, Win, first_win
 from votal.scraper.model import Post
-from votal.tally.engine import GamePosts, tally_day, tally_game
 from votal.tally.game import Game
 from votal.tally.options import Options
+from votal.tally.replay import GamePosts, Replay
 from votal.tally.rostercount import Roster, read_count_post
 from votal.tally.votecounts import ModPost, read_mod_post
 
@@ -118,16 +118,12 @@ def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
 
     ``mod`` holds the moderators' posts whose count or announcements speak about this day.
 
-    ``running(post) -> dict`` gives votal's count just before a post (defaults to ``tally_day``
-    with ``until``).
+    ``running(post) -> dict`` gives votal's count just before a post (defaults to
+    :func:`running_counts` of a replay of ``posts``).
     """
     if running is None:
-        counted = posts
-        assert counted is not None  # without a running count the posts are given to count them
-
-        def running(p: Post) -> dict:
-            assert p.time is not None  # moderator posts come from read_mod_posts: timed
-            return tally_day(game, counted, day, until=(p.time, p.number or 0)).to_dict()
+        assert posts is not None  # without a running count the posts are given to count them
+        running = running_counts(Replay(game, posts), day)
     ctx = Context(tuple(result.get("votes") or ()), Options.of(game.options).unvote_required,
                   resolve)
     counts = tuple(
@@ -164,6 +160,16 @@ def _unread(m: ModCount) -> dict:
     if vc is not None:
         item["names"] = list(vc.unread)
     return item
+
+
+def running_counts(replay: Replay, day: int) -> Callable[[Post], dict]:
+    """votal's running count of ``day`` just before a post (a moderator's count), as JSON: from
+    the day's start kept by the one replay of the game (tally/replay.py), never the days before
+    counted again."""
+    def running(p: Post) -> dict:
+        assert p.time is not None  # moderator posts come from read_mod_posts: timed
+        return replay.running(day, (p.time, p.number or 0)).to_dict()
+    return running
 
 
 def vote_closed(result: Mapping, deadline: datetime | None) -> datetime | None:
@@ -233,9 +239,11 @@ def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping
         v.get("status") == "counted" for v in r.get("votes") or ()))
 
 
-def audit_game(game: Game, posts: GamePosts) -> GameAudit:
-    """Replay every day of a game (library entry point of ``votal audit``)."""
-    results = [r.to_dict() for r in tally_game(game, posts)]
+def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> GameAudit:
+    """Replay every day of a game (library entry point of ``votal audit``); ``replay``: the
+    game's replay when the caller has built it (one per command)."""
+    replay = replay or Replay(game, posts)
+    results = [r.to_dict() for r in replay.days()]
     resolve = make_resolver({p.name: p.aliases for p in game.players})
     roster = Roster({p.name: p.aliases for p in game.players})
     # a post without time is in the tally's review (V-UNREADABLE-POST): it has no day here
@@ -251,7 +259,8 @@ def audit_game(game: Game, posts: GamePosts) -> GameAudit:
         day_posts = [p for p in every   # every post is timed (above)
                      if p.time is not None and start <= p.time and (end is None or p.time < end)]
         mine = [_without_recaps(m, gone, resolve) for m in mod if day in (m.day, m.announces)]
-        days.append(audit_day(game, posts, day, result, mine, resolve, day_posts=day_posts,
+        days.append(audit_day(game, posts, day, result, mine, resolve,
+                              running=running_counts(replay, day), day_posts=day_posts,
                               deadline=datetime.fromisoformat(result["deadline"])))
         out = result.get("outcome") or {}
         if out.get("kind") == "eliminated":
