@@ -13,12 +13,14 @@ Line breaks and block boundaries become ``"\\n"`` pieces.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from lxml import etree
 
-from votal.scraper.colour import element_colour, is_red
+from votal.scraper.colour import is_red, style_colour
 
 
 class Piece(NamedTuple):
@@ -37,6 +39,7 @@ class Walked:
 
 
 BREAK = "\n"
+_BREAK = Piece(BREAK, None, None, False)
 _HIDDEN_TAGS = frozenset({"details", "script", "style", "template", "noscript", "input", "button",
                           "select", "textarea", "head", "title", "iframe", "object", "svg"})
 _BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5",
@@ -63,66 +66,143 @@ class _State(NamedTuple):
 
 
 def walk(root: etree._Element, *, top: bool = False) -> Walked:
-    """Own text of ``root``; ``top=True`` reads a quote's body (its header ``cite`` skipped)."""
+    """Own text of ``root``; ``top=True`` reads a quote's body (its header ``cite`` skipped).
+
+    Depth first over the elements' children, without recursion (nesting 2048 levels deep is
+    read, issue 8); a leaf ends as soon as it is entered. Each element's ``class`` and ``style``
+    are read once, what a ``style`` says (its colour, ``display:none``, bold, struck, inline)
+    once per distinct style text (:func:`_style`), a colour's redness once per value (issue 22:
+    the walk was 42% of a tally)."""
     out = Walked()
+    pieces = out.pieces
+    append = pieces.append
     links: list[str] = []
-    stack: list[_State] = [_State(None, None, False, False)]
     groups = 0
     outer: set[int] = set()   # [vote] groups holding a nested [vote]: the innermost is read
-    walker = etree.iterwalk(root, events=("start", "end"))
-    for event, el in walker:
-        tag = el.tag if isinstance(el.tag, str) else ""
-        if event == "end":
-            state = stack.pop()
-            if state.block:
-                _emit(out.pieces, BREAK, stack[-1])
-            if el is not root and el.tail:
-                _emit(out.pieces, el.tail, stack[-1])
+    # the open elements, innermost last: their children still to read, the state inside them,
+    # themselves (None for the frame that holds the root)
+    frames: list[tuple[Iterator[etree._Element], _State, etree._Element | None]] = [
+        (iter((root,)), _State(None, None, False, False), None)]
+    while frames:
+        children, parent, holder = frames[-1]
+        el = next(children, None)
+        if el is None:   # every child read: the element ends
+            frames.pop()
+            if holder is None:
+                break
+            if parent.block and pieces and pieces[-1].text != BREAK:
+                append(_BREAK)
+            if holder is not root:
+                _tail(pieces, holder.tail, frames[-1][1])
             continue
-        parent = stack[-1]
-        kind = None if el is root else _skip_kind(el, tag, top)
-        if kind:
-            if kind == "quote" and not top:
-                out.quotes.append(el)
-            walker.skip_subtree()
-            stack.append(_State(parent.red, parent.group, parent.struck, kind != "inline"))
-            if kind != "inline":
-                _emit(out.pieces, BREAK, parent)
-            continue
-        colour = element_colour(el)
-        red = colour is not None and is_red(colour)
-        if colour is not None and not red and not top:   # MR-02: a name not in red
-            text = "".join(el.itertext()).strip()
-            if text:
-                out.coloured.append((colour, text))
-        state, groups = _enter(el, tag, parent, groups, colour, red)
-        # parent.vote is only ever set together with a group (_enter), so the group check changes nothing
-        if parent.vote and parent.group is not None and _is_vote(el, tag):   # [vote]A[vote]B[/vote][/vote] reads B (MS-01)
-            outer.add(parent.group)
+        tag = el.tag
+        if not isinstance(tag, str):
+            tag = ""
+        cls = el.get("class")
+        style = el.get("style")
+        info = _style(style) if style else _NO_STYLE
+        if el is not root:
+            kind = _skip(tag, cls, info, top)
+            if kind:
+                if kind == "quote" and not top:
+                    out.quotes.append(el)
+                if kind != "inline" and pieces and pieces[-1].text != BREAK:
+                    append(_BREAK)
+                _tail(pieces, el.tail, parent)
+                continue
+        colour = info.colour
+        if colour is None and tag == "font":   # as scraper/colour.element_colour reads it
+            value = el.get("color")
+            colour = value.strip() if value and value.strip() else None
+        red, group, struck, vote = parent.red, parent.group, parent.struck, parent.vote
+        if colour is not None:
+            if _red(colour):
+                red = colour
+            else:
+                red = None
+                if not top:   # MR-02: a name not in red
+                    text = "".join(el.itertext()).strip()
+                    if text:
+                        out.coloured.append((colour, text))
+        is_vote = tag == "span" and cls is not None and "bbvote" in cls
+        if group is None and (tag in _BOLD_TAGS or is_vote or info.bold or (
+                tag == "span" and cls is not None and "noboldsig" in cls)):
             groups += 1
-            state = state._replace(group=groups)
-        stack.append(state)
-        if state.block or tag == "br":
-            _emit(out.pieces, BREAK, state)
+            group = groups
+            vote = is_vote
+        elif parent.vote and is_vote and group is not None:
+            # [vote]A[vote]B[/vote][/vote] reads B (MS-01); parent.vote comes with a group
+            outer.add(group)
+            groups += 1
+            group = groups
+        if info.struck or tag in _STRUCK_TAGS:
+            struck = True
+        block = tag in _BLOCK_TAGS and not (tag == "div" and info.inline)
+        if (red is parent.red and group == parent.group and struck == parent.struck
+                and block == parent.block and vote == parent.vote):
+            state = parent
+        else:
+            state = _State(red, group, struck, block, vote)
+        if (block or tag == "br") and pieces and pieces[-1].text != BREAK:
+            append(_BREAK)
         if tag == "a":
             links.extend(_post_ids(el))
-        if el.text:
-            _emit(out.pieces, el.text, state)
+        text = el.text
+        if text:
+            if text == BREAK:
+                if pieces and pieces[-1].text != BREAK:
+                    append(_BREAK)
+            else:
+                append(Piece(text, red, group, struck))
+        if len(el):
+            frames.append((iter(el), state, el))
+            continue
+        if block and pieces and pieces[-1].text != BREAK:   # a leaf ends at once
+            append(_BREAK)
+        if el is not root:
+            _tail(pieces, el.tail, parent)
     out.links = tuple(dict.fromkeys(links))
     if outer:
         out.pieces = [p for p in out.pieces if p.group not in outer]
     return out
 
 
-def _emit(pieces: list[Piece], text: str, state: _State) -> None:
-    if text == BREAK:
-        if pieces and pieces[-1].text != BREAK:
-            pieces.append(Piece(BREAK, None, None, False))
+def _tail(pieces: list[Piece], tail: str | None, around: _State) -> None:
+    """The text after an element, in the state of the element around it."""
+    if not tail:
         return
-    pieces.append(Piece(text, state.red, state.group, state.struck))
+    if tail != BREAK:
+        pieces.append(Piece(tail, around.red, around.group, around.struck))
+    elif pieces and pieces[-1].text != BREAK:
+        pieces.append(_BREAK)
 
 
-def _skip_kind(el: etree._Element, tag: str, in_quote: bool) -> str | None:
+class _Style(NamedTuple):
+    """What one ``style`` attribute's text says to the walk."""
+
+    colour: str | None    # its CSS ``color`` (scraper/colour.style_colour)
+    hidden: bool          # ``display: none``
+    bold: bool            # a ``font-weight`` of bold
+    struck: bool          # ``line-through``
+    inline: bool          # the word "inline" (a ``div`` shown inline is no block)
+
+
+_NO_STYLE = _Style(None, False, False, False, False)
+
+
+@lru_cache(maxsize=4096)
+def _style(style: str) -> _Style:
+    return _Style(style_colour(style), "none" in style and _DISPLAY_NONE.search(style) is not None,
+                  "weight" in style and _BOLD_STYLE.search(style) is not None,
+                  "line-through" in style, "inline" in style)
+
+
+@lru_cache(maxsize=4096)
+def _red(colour: str) -> bool:
+    return is_red(colour)
+
+
+def _skip(tag: str, cls: str | None, style: _Style, in_quote: bool) -> str | None:
     """"quote", "hidden" (block), "inline" (skipped but no line break) or None (read it)."""
     if tag == "blockquote":
         return "quote"
@@ -132,49 +212,13 @@ def _skip_kind(el: etree._Element, tag: str, in_quote: bool) -> str | None:
         return "inline"
     if in_quote and tag == "cite":
         return "hidden"
-    cls = el.get("class")
     if cls:
         low = cls.lower()
         if "spoiler" in low or "quotecontent" in low or "quotetitle" in low:
             return "hidden"
         if "quote" in low and tag == "div":
             return "quote"
-    style = el.get("style")
-    if style and "none" in style and _DISPLAY_NONE.search(style):
-        return "hidden"
-    return None
-
-
-def _enter(el: etree._Element, tag: str, parent: _State, groups: int, colour: str | None,
-           is_red_colour: bool) -> tuple[_State, int]:
-    """The state inside ``el``; its own colour (innermost wins) read by scraper/colour.py."""
-    style = el.get("style") or ""
-    red, group, struck = parent.red, parent.group, parent.struck
-    if colour is not None:
-        red = colour if is_red_colour else None
-    vote = parent.vote
-    if group is None and _is_group(el, tag, style):
-        groups += 1
-        group = groups
-        vote = _is_vote(el, tag)
-    if tag in _STRUCK_TAGS or (style and "line-through" in style):
-        struck = True
-    block = tag in _BLOCK_TAGS and not (tag == "div" and "inline" in style)
-    return _State(red, group, struck, block, vote), groups
-
-
-def _is_vote(el: etree._Element, tag: str) -> bool:
-    return tag == "span" and "bbvote" in (el.get("class") or "")
-
-
-def _is_group(el: etree._Element, tag: str, style: str) -> bool:
-    """Bold as phpBB has rendered ``[b]`` (``<b>``, ``<strong>``, ``font-weight`` styles on a
-    span, a div or a font, Mafiascum's ``<span class="noboldsig">``) or a ``[vote]`` tag (MS-01)."""
-    if tag in _BOLD_TAGS or _is_vote(el, tag):
-        return True
-    if tag == "span" and "noboldsig" in (el.get("class") or ""):
-        return True
-    return bool(style) and "weight" in style and _BOLD_STYLE.search(style) is not None
+    return "hidden" if style.hidden else None
 
 
 def _post_ids(el: etree._Element) -> list[str]:
