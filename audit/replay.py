@@ -9,10 +9,12 @@ the computed outcome, the LM-06 draw. For the game: the first moment its end con
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from votal.audit.compare import (
     EliminationCheck,
@@ -47,6 +49,7 @@ class ModCount:
     announces: int | None = None    # the day its elimination announcements speak about
 
 
+@lru_cache(maxsize=4096)
 def _fold(name: str) -> str:
     return re.sub(r"\s+", " ", name.casefold()).strip()
 
@@ -69,8 +72,10 @@ def day_of(t: datetime, results: Sequence[Mapping]) -> int | None:
     return found
 
 
-def _is_moderator(author: str, moderators: Sequence[str]) -> bool:
-    return _fold(author) in {_fold(m) for m in moderators}
+def _is_moderator(author: str, moderators: Sequence[str] | frozenset[str]) -> bool:
+    """``moderators``: their names, or a set of them folded (:func:`_fold`)."""
+    folded = moderators if isinstance(moderators, frozenset) else frozenset(map(_fold, moderators))
+    return _fold(author) in folded
 
 
 def announcement_day(t: datetime, results: Sequence[Mapping]) -> int | None:
@@ -94,8 +99,9 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
     without, by their layout, ``resolve`` telling which names are players (its confidence)."""
     is_name = (lambda text: resolve(text) is not None) if resolve else None
     out = []
+    folded = frozenset(map(_fold, moderators))
     for p in posts:
-        if not _is_moderator(p.author, moderators):
+        if not _is_moderator(p.author, folded):
             continue
         reading = read_count_post(p.html, roster) if roster is not None else \
             read_mod_post(p.html, is_name)
@@ -170,6 +176,11 @@ def running_counts(replay: Replay, day: int) -> Callable[[Post], dict]:
         assert p.time is not None  # moderator posts come from read_mod_posts: timed
         return replay.running(day, (p.time, p.number or 0)).to_dict()
     return running
+
+
+def _time(p: Post) -> datetime:
+    assert p.time is not None, "the audit's posts are the timed ones"
+    return p.time
 
 
 def vote_closed(result: Mapping, deadline: datetime | None) -> datetime | None:
@@ -256,8 +267,9 @@ def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> Ga
         day = int(result["day"])
         end = datetime.fromisoformat(results[i + 1]["start"]) if i + 1 < len(results) else None
         start = datetime.fromisoformat(result["start"])
-        day_posts = [p for p in every   # every post is timed (above)
-                     if p.time is not None and start <= p.time and (end is None or p.time < end)]
+        # every post is timed (above) and in time order: the day's are a slice
+        day_posts = every[bisect.bisect_left(every, start, key=_time):
+                          len(every) if end is None else bisect.bisect_left(every, end, key=_time)]
         mine = [_without_recaps(m, gone, resolve) for m in mod if day in (m.day, m.announces)]
         days.append(audit_day(game, posts, day, result, mine, resolve,
                               running=running_counts(replay, day), day_posts=day_posts,

@@ -21,6 +21,7 @@ The engine knows no ruleset: the preset (data) lists the steps.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -86,8 +87,8 @@ class DayStart:
     def state_copy(self) -> GameState:
         return self.state.copy()
 
-    def cache(self, posts: Iterable[Post]) -> RunCache:
-        return self._cache.fork(posts)
+    def cache(self) -> RunCache:
+        return self._cache.fork()
 
 
 class _Authors:
@@ -225,7 +226,7 @@ class Replay:
         start = base.start(n)
         timeline = base._timeline(game, start.carried)
         return freeze(base._count(n, until, game, timeline, start.state_copy(),
-                                  start.cache(base._posts_of(n)),
+                                  start.cache(),
                                   _Authors(base.authors, base.moderators, timeline, base._folded),
                                   withhold=withhold, keep=False))
 
@@ -299,11 +300,7 @@ class Replay:
         """Day ``n``'s start, taken when the days before it are counted (and not yet day n)."""
         assert len(self._results) == n - 1, "a day's start is taken before the day is counted"
         return DayStart(n, tuple(self._carried), self.state.copy(),
-                        self.cache.fork(self._posts_of(n)))
-
-    def _posts_of(self, n: int) -> list[Post]:
-        posts = self.main.get(n, [])
-        return posts if self.votes is self.main else [*posts, *self.votes.get(n, [])]
+                        self.cache.fork())
 
     def _count(self, n: int, until: Until | None, game: Game, timeline: Timeline,
                state: GameState, cache: RunCache, author_slot: _Authors, *, withhold: bool,
@@ -571,10 +568,16 @@ def _by_day(schedule: Schedule, posts: Iterable[Post],
 
 
 def _before(posts: list[Post], until: Until | None) -> list[Post]:
+    """The posts before ``until``: a day's posts are in thread order (``Post.sort_key``, every
+    one timed), so they are the first ones up to the place ``until`` takes."""
     if until is None:
         return posts
-    t, number = until
-    return [p for p in posts if (p.time, p.number or 0) < (t, number)]
+    return posts[:bisect.bisect_left(posts, until, key=_place)]
+
+
+def _place(p: Post) -> Until:
+    assert p.time is not None, "a day's posts are all timed (_by_day)"
+    return (p.time, p.number or 0)
 
 
 def _resolver(game: Game, options: Options, timeline: Timeline) -> NameResolver:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol, TypeVar
@@ -158,14 +158,15 @@ class RunCache:
     two_ballots: frozenset[str] | None = None                        # MS-08
     bodies: BodyReadings = field(default_factory=dict)               # shared, never copied
 
-    def fork(self, posts: Iterable[Post]) -> RunCache:
-        """The cache as a day that reads ``posts`` finds it, for a count that must leave this one
-        as it is (a running count from a day's start): what a day changes is copied (the day's
-        marks, the rulings applied, the names learned, the readings of its own posts); what it
-        only reads, and the body readings, are shared."""
-        readings = {p.id: r for p in posts if (r := self.readings.get(p.id)) is not None}
-        return RunCache(readings, dict(self.marks), set(self.rulings_used), self.ruled_unreadable,
-                        dict(self.learned), self.names_by_slot, self.two_ballots, self.bodies)
+    def fork(self) -> RunCache:
+        """The cache as a day finds it, for a count that must leave this one as it is (a running
+        count from a day's start): what a day changes is copied (the day's marks, the rulings
+        applied, the names learned); what it only reads is shared, and so are the readings (a
+        post's reading is its first version's, the same in every count of the replay: each
+        post is read once, issue 22) and the body readings."""
+        return RunCache(self.readings, dict(self.marks), set(self.rulings_used),
+                        self.ruled_unreadable, dict(self.learned), self.names_by_slot,
+                        self.two_ballots, self.bodies)
 
 
 # -- the parts of a day ----------------------------------------------------------------------------
