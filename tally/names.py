@@ -81,8 +81,10 @@ INEXACT = ("word", "initials", "prefix", "fuzzy", "transliteration")  # carry ``
 # (the tally adds "moderator-count", rules/learned.py, and "ruling", a game-file event)
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
-    """Vocabulary: case-, accent-, final-sigma- and look-alike-insensitive form of a nickname."""
+    """Vocabulary: case-, accent-, final-sigma- and look-alike-insensitive form of a nickname
+    (kept per text: the same names are folded again and again, issue 22)."""
     return " ".join(_bare(text).translate(_HOMOGLYPHS).split())
 
 

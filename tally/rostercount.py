@@ -32,6 +32,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lxml import etree
 
@@ -126,6 +127,10 @@ def bare(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+_bare_char = lru_cache(maxsize=8192)(bare)
+"""``bare`` of one character, kept: a count's text is read character by character (issue 22)."""
+
+
 def _key(text: str) -> str:
     return "".join(c for c in bare(text).translate(_HOMOGLYPHS) if c.isalnum())
 
@@ -170,7 +175,7 @@ class _Text:
 
     @classmethod
     def of(cls, raw: str, history: Iterable[bool]) -> _Text:
-        parts = [bare(c) for c in raw]
+        parts = [_bare_char(c) for c in raw]
         plain = "".join(parts)
         origin: list[int] = []
         at: list[int] = []
