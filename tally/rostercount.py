@@ -761,7 +761,8 @@ def _confidence(b: _Block) -> float:
 def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str | None]:
     """The official count of a moderator's post read by the roster, and the title of a count
     that could not be read at all (a title, then lines of which none is placed)."""
-    items = _joined([part for t, title in post_lines(html) for part in _unglued(roster, t, title)])
+    items = _joined([part for t, title in post_lines(tree(html))
+                     for part in _unglued(roster, t, title)])
     readings = [read_line(roster, t, title=title) for t, title in items]
     blocks = [b for b in _blocks(readings) if _enough(b)]
     for b in blocks:
@@ -797,6 +798,19 @@ def _unreadable_title(readings: list[LineReading]) -> str | None:
 
 def read_count_post(html: str | Body, roster: Roster) -> ModPost:
     """A moderator's post read by the roster: its count, its elimination announcements, the
-    title of a count that could not be read."""
-    vc, unreadable = read_count(html, roster)
-    return ModPost(vc, parse_announcements(mod_text(html)), unreadable)
+    title of a count that could not be read (one parse of the body for both)."""
+    body = tree(html)
+    vc, unreadable = read_count(body, roster)
+    return ModPost(vc, parse_announcements(mod_text(body)), unreadable)
+
+
+def tree(html: str | Body) -> Body:
+    """The body of a moderator's post, parsed once for its few readers (the aliases learned from
+    the counts, the audit's count and announcements; issue 12): the last 512 kept, the least
+    recently used dropped first (no cache cleared whole, issue 22)."""
+    return html if isinstance(html, Body) else _tree(html)
+
+
+@lru_cache(maxsize=512)
+def _tree(html: str) -> Body:
+    return Body(html)

@@ -10,7 +10,7 @@ import re
 
 from votal.errors import GameFileError
 from votal.scraper.model import Post
-from votal.tally import votecounts
+from votal.tally import rostercount, votecounts
 from votal.tally.bodies.extract import Mark, MarkKind, PostReading, read_post
 from votal.tally.bodies.mentions import named
 from votal.tally.game import Event
@@ -75,6 +75,7 @@ def clear_cache() -> None:
     """Forget every moderator's text read (benchmarks measure cold runs; a post body's reading
     lives in its replay)."""
     votecounts.clear_cache()
+    rostercount._tree.cache_clear()
 
 
 def resolve_mark(day: Day, post: Post, voter: str | None, kind: MarkKind, text: str) -> str | None:
