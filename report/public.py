@@ -43,7 +43,7 @@ PUBLIC_REVIEW_RULES = frozenset({"V-UNREADABLE-POST"})
 _VOTE_KEYS = ("voter", "target", "post", "url", "time", "status", "rule", "window")
 _VIOLATION_KEYS = ("rule", "player", "post", "url", "time")
 _END_KEYS = ("winner", "winners", "rule", "note")
-_OUTCOME_KEYS = ("kind", "players", "reason", "rule", "next")
+_OUTCOME_KEYS = ("kind", "players", "reason", "rule", "next", "between")
 _TOP_KEYS = ("game", "ruleset", "day", "language", "timezone", "thread", "start", "deadline",
              "majority", "tally", "outcome", "absent", "removed", "votes", "violations",
              "revealed", "notes", "provisional", "as_of")

@@ -125,6 +125,7 @@ class Outcome:
     rule: str = ""
     next: str | None = None   # "poll" | "runoff" after a tie
     lynches: tuple[tuple[str, Reason, str], ...] = ()   # MS-06: (player, reason, post) in order
+    between: tuple[str, ...] = ()   # a runoff's or a poll's candidates (LM-02, LM-04, C-11)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +197,8 @@ def day_to_dict(r: DayResult) -> dict:
                "rule": r.outcome.rule or None}
     if r.outcome.next:
         outcome["next"] = r.outcome.next
+    if r.outcome.between:   # the candidates of the runoff or poll that decided it
+        outcome["between"] = list(r.outcome.between)
     if r.outcome.lynches:   # rules.md MS-06
         outcome["lynches"] = [{"player": p, "reason": reason.value, "post": post}
                               for p, reason, post in r.outcome.lynches]

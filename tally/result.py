@@ -38,7 +38,8 @@ def freeze(day: Day) -> DayResult:
     assert outcome is not None, "the engine gives every day an outcome before freezing it"
     outcome = Outcome(outcome.kind, tuple(_n(day, p) for p in outcome.players), outcome.reason,
                       outcome.rule, outcome.next,
-                      tuple((_n(day, p), r, post) for p, r, post in outcome.lynches))
+                      tuple((_n(day, p), r, post) for p, r, post in outcome.lynches),
+                      tuple(_n(day, p) for p in outcome.between))
     players = day.game.players
     roles = tuple((p.name, p.role) for p in players if p.role)
     factions = tuple((p.name, p.faction) for p in players if p.faction)

@@ -312,7 +312,8 @@ def poll_event(inputs: Inputs, players: Players) -> Outcome | None:
         top = max(n for _, n in e.poll) if e.poll else 0
         winners = tuple(players.timeline.slot_of(p) for p, n in e.poll if n == top)
         if len(winners) == 1:
-            return Outcome(OutcomeKind.ELIMINATED, winners, Reason.POLL, "C-11")
+            return Outcome(OutcomeKind.ELIMINATED, winners, Reason.POLL, "C-11",
+                           between=tuple(players.timeline.slot_of(p) for p, _ in e.poll))
         return Outcome(OutcomeKind.TIE, winners, None, "C-11", "poll")
     return None
 

@@ -102,7 +102,8 @@ def runoff_result(day: Day, candidates: tuple[str, ...],
     tied = [c for c in candidates if counts[c] == top]
     if len(tied) > 1:
         tied = _village_tiebreak(day, tied, votes)
-    return Outcome(OutcomeKind.ELIMINATED, tuple(tied), Reason.RUNOFF, "LM-03" if len(tied) else "LM-02")
+    return Outcome(OutcomeKind.ELIMINATED, tuple(tied), Reason.RUNOFF, "LM-03" if len(tied) else "LM-02",
+                   between=candidates)
 
 
 def _village_tiebreak(day: Day, tied: list[str], votes: dict[str, str]) -> list[str]:
