@@ -16,6 +16,7 @@ from votal.report import engine_text, grammar, i18n
 from votal.report.formats import get_format, register, render
 from votal.report.public import select_audit
 from votal.report.render import render_template
+from votal.report.view import outcome_words
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,10 @@ def build_audit(audit: dict, lang: str) -> AuditView:
         rows += _day(d, lang, audit.get("timezone"))
     win = audit.get("win")
     if win is not None:
-        winners = ", ".join(i18n.side_text(x, lang) for x in win.get("winners") or ())
-        rows.append(Line(2, t("audit_win", lang, rule=win["rule"], day=win["day"],
-                              after=win.get("after") or "-", winners=winners)))
+        wins = i18n.win_text(list(win.get("winners") or ()), lang)
+        key = "audit_win" if win.get("after") else "audit_win_alone"
+        said = t(key, lang, day=win["day"], after=win.get("after") or "", wins=wins)
+        rows.append(Line(2, f"{said} ({win['rule']})" if win.get("rule") else said))
         if audit.get("went_on"):
             rows.append(Line(3, t("audit_went_on", lang,
                                   days=", ".join(map(str, audit["went_on"])))))
@@ -100,7 +102,7 @@ def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
         rows.append(Line(3, t("audit_edits", lang)))
         for e in d["edits"]:
             line = t("audit_edit_line", lang, player=e["player"], first=" ".join(e["first"]) or "—",
-                     later=" ".join(e["later"]) or "—", seen=i18n.short_time(e["seen"], tz))
+                     later=" ".join(e["later"]) or "—", seen=i18n.short_time(e["seen"], tz, lang))
             late = f" — {t('audit_after_deadline', lang)}" if e["after_deadline"] else ""
             rows.append(Line(4, line + late, e.get("url")))
     if d.get("votecounts"):
@@ -182,14 +184,10 @@ def _said(text: object, lang: str) -> str:
 
 
 def _outcome(result: dict, lang: str) -> str:
-    out = result.get("outcome") or {}
-    kind = out.get("kind", "pending")
-    key = kind if kind != "tie" else f"tie-{out.get('next') or 'poll'}"
-    row = i18n.OUTCOMES.get(key, i18n.OUTCOMES["pending"])
-    text = row[lang].format(players=", ".join(out.get("players") or ()))
-    reason = (i18n.reason_text(out.get("reason"), lang)
-              if kind != "tie" and out.get("reason") != "mayor" else "")
-    return text + (f" ({reason})" if reason else "")
+    """The day's result as the tally's post says it, its reason in parentheses (PX-06's
+    public wording: the audit of a public report names no mayor either)."""
+    said = outcome_words(result, lang)
+    return said.head + (f" ({said.why})" if said.why else "")
 
 
 def _templated(fmt: str, template: str):

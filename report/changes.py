@@ -62,10 +62,15 @@ def outcome_words(result: dict, lang: str = "en") -> str:
     Λάμπρος, Φώτης (PX-06)"; the reason from the reports' table (PX-06's public wording for the
     mayor), the deciding rule's id as it is."""
     o = result.get("outcome") or {}
-    players = ", ".join(o.get("players") or [])
+    names = list(o.get("players") or [])
+    # a tie's players as the leaders are listed (", "); one who leaves declined where it can be
+    players: str | list[str] = names[0] if len(names) == 1 else \
+        ", ".join(names) if o.get("kind") == "tie" else names
     key = _KIND_WORDS.get(o.get("kind") or "")
-    head = t(key or "watch_pending", lang, players=players).strip()   # no result yet: pending
-    reason = reason_text(o["reason"], lang, player=players) if o.get("reason") else None
+    head = t(key or "watch_pending", lang, ruleset=result.get("ruleset"),   # no result yet
+             players=players).strip()
+    reason = reason_text(o["reason"], lang, player=names[0] if names else "",
+                         between=o.get("between") or ()) if o.get("reason") else None
     detail = ", ".join(x for x in (reason, o.get("rule")) if x)
     return f"{head}{f' ({detail})' if detail else ''}"
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from votal.errors import InputError
-from votal.report import i18n
+from votal.report import grammar, i18n
 from votal.report.view import WINDOWS, superseded_posts
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def timeline_figure(result: dict, lang: str) -> Figure:
     deadline = i18n.local(result.get("deadline"), tz)
     fig = _figure((8, 4.2))
     ax = fig.add_subplot()
-    names = _order(steps)
+    names = _order(steps, lang)
     end = max([s.time for s in steps] + ([deadline] if deadline else []), default=None)
     if end is not None and deadline is not None:
         end = max(end, deadline + timedelta(minutes=WINDOWS.get(result.get("ruleset", ""),
@@ -94,7 +94,8 @@ def timeline_figure(result: dict, lang: str) -> Figure:
         # matplotlib plots datetimes through its units registry; its stubs accept numbers only
         ax.step(xs, ys, where="post", label=name, linewidth=2)  # type: ignore[arg-type]
     _marks(ax, result, deadline, lang)
-    ax.set_title(f"{i18n.t('timeline', lang)} — {i18n.t('day', lang, day=result.get('day'))}")
+    day = i18n.t("day", lang, ruleset=result.get("ruleset"), day=result.get("day"))
+    ax.set_title(f"{i18n.t('timeline', lang)} — {day}")
     ax.set_ylabel(i18n.t("count", lang))
     locator = ax.yaxis.get_major_locator()
     if isinstance(locator, MaxNLocator):  # the default AutoLocator is one
@@ -104,17 +105,19 @@ def timeline_figure(result: dict, lang: str) -> Figure:
         ax.legend(loc="upper left", fontsize=8, ncol=2 if len(names) > 6 else 1)
     ax.grid(alpha=.3)
     fig.autofmt_xdate()
-    ax.xaxis.set_major_formatter(mdates.DateFormatter("%d/%m %H:%M", tz=deadline.tzinfo
+    ax.xaxis.set_major_formatter(mdates.DateFormatter(f"{i18n.SHORT_DATE[lang]} %H:%M",
+                                                      tz=deadline.tzinfo
                                                       if deadline else None))
     fig.tight_layout()
     return fig
 
 
-def _order(steps: list[Step]) -> list[str]:
-    """Candidates by final count (most first), then by name; at most 10 lines stay readable."""
+def _order(steps: list[Step], lang: str) -> list[str]:
+    """Candidates by final count (most first), then by name in the language's alphabetical
+    order; at most 10 lines stay readable."""
     final = steps[-1].counts if steps else {}
     seen = {n for s in steps for n in s.counts}
-    return sorted(seen, key=lambda n: (-final.get(n, 0), n))[:10]
+    return sorted(seen, key=lambda n: (-final.get(n, 0), grammar.sort_key(n, lang)))[:10]
 
 
 def _marks(ax, result: dict, deadline: datetime | None, lang: str) -> None:
@@ -134,7 +137,7 @@ def overview_figure(days: list[dict], lang: str) -> Figure:
     import matplotlib
     from matplotlib.patches import Rectangle
 
-    players = sorted({v["voter"] for d in days for v in d.get("votes", [])})
+    players = grammar.sort_names({v["voter"] for d in days for v in d.get("votes", [])}, lang)
     fig = _figure((2 + 1.3 * max(len(days), 1), 1 + 0.35 * max(len(players), 1)))
     ax = fig.add_subplot()
     targets = sorted({v.get("target") or "" for d in days for v in d.get("votes", [])})
@@ -154,7 +157,7 @@ def overview_figure(days: list[dict], lang: str) -> Figure:
     ax.set_xlim(0, max(len(days), 1))
     ax.set_ylim(max(len(players), 1), 0)
     ax.set_xticks([i + .5 for i in range(len(days))],
-                  [i18n.t("day", lang, day=d.get("day")) for d in days])
+                  [i18n.t("day", lang, ruleset=d.get("ruleset"), day=d.get("day")) for d in days])
     ax.set_yticks([i + .5 for i in range(len(players))], players)
     ax.set_title(i18n.t("overview", lang))
     ax.tick_params(length=0)

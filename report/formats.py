@@ -23,7 +23,14 @@ from votal.report import engine_text, escape, i18n
 from votal.report.charts import timeline_svg
 from votal.report.public import select
 from votal.report.render import render_template
-from votal.report.view import DayView, build_day, end_text, outcome_text, superseded_posts
+from votal.report.view import (
+    DayView,
+    OutcomeWords,
+    build_day,
+    end_text,
+    outcome_words,
+    superseded_posts,
+)
 
 
 @dataclass(frozen=True)
@@ -96,8 +103,9 @@ def labels(view: DayView, result: dict) -> dict[str, Markup]:
 def _context(result: dict, lang: str, public: bool, esc) -> dict:
     data = select(result, public=public)
     view = build_day(data, lang)
-    sentence = outcome_text(data, lang, esc=esc)
-    return {"v": view, "L": labels(view, data), "outcome": Markup(sentence),
+    said = outcome_words(data, lang, esc=esc)
+    return {"v": view, "L": labels(view, data),
+            "outcome": OutcomeWords(Markup(said.head), Markup(said.why)),
             "end": Markup(end_text(data, lang, esc=esc)), "result": data}
 
 

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 
 from markupsafe import Markup
 
-from votal.report import i18n
+from votal.report import grammar, i18n
 from votal.report.formats import register, render, vote_rows, write_csv
 from votal.report.public import select
 from votal.report.render import render_template
@@ -37,13 +37,14 @@ class PlayerHistory:
     days: tuple[tuple[int, tuple[Cast, ...], bool], ...]   # (day, votes, charged absent)
 
 
-def player_names(days: list[dict]) -> list[str]:
+def player_names(days: list[dict], lang: str = "en") -> list[str]:
+    """Every player the days name, in the language's alphabetical order ("Ёж" after "Егор")."""
     names: set[str] = set()
     for d in days:
         names.update(v["voter"] for v in d.get("votes", []))
         names.update(r["player"] for r in d.get("tally", []))
         names.update(d.get("absent", []))
-    return sorted(names, key=str.casefold)
+    return grammar.sort_names(names, lang)
 
 
 def find_player(days: list[dict], name: str, resolver: NameResolver | None = None) -> str:
@@ -57,7 +58,7 @@ def find_player(days: list[dict], name: str, resolver: NameResolver | None = Non
 def build(days: list[dict], lang: str, *, public: bool = True, player: str | None = None,
           resolver: NameResolver | None = None) -> list[PlayerHistory]:
     views = [select(d, public=public) for d in days]
-    wanted = [find_player(views, player, resolver)] if player else player_names(views)
+    wanted = [find_player(views, player, resolver)] if player else player_names(views, lang)
     return [PlayerHistory(p, tuple(_day_casts(v, p, lang) for v in views)) for p in wanted]
 
 
@@ -73,7 +74,7 @@ def _day_casts(result: dict, player: str, lang: str) -> tuple[int, tuple[Cast, .
         code = why.get(v.get("post"))
         reason = (i18n.violation_text(code, lang) if code
                   else i18n.vote_reason(status, v.get("rule", ""), lang))
-        casts.append(Cast(int(result.get("day", 0)), i18n.short_time(v.get("time"), tz),
+        casts.append(Cast(int(result.get("day", 0)), i18n.short_time(v.get("time"), tz, lang),
                           v.get("target") or "—", status, reason,
                           str(rule_id(code or v.get("rule", ""))), v.get("url"), v.get("post", "")))
     return int(result.get("day", 0)), tuple(casts), player in result.get("absent", [])
@@ -97,9 +98,10 @@ def _history(doc: dict, lang: str, public: bool) -> tuple[list[PlayerHistory], s
 def _templated(fmt: str, template: str):
     def render_one(doc: dict, lang: str, public: bool) -> str:
         hist, game = _history(doc, lang, public)
-        labels = {k: Markup(v) for k, v in i18n.labels(lang).items()}
+        ruleset = doc["days"][0].get("ruleset") if doc["days"] else None
+        labels = {k: Markup(v) for k, v in i18n.labels(lang, ruleset).items()}
         ctx = {"hist": hist, "game": game, "L": labels, "lang": lang, "nav": None,
-               "day_label": lambda n: Markup(i18n.t("day", lang, day=n)),
+               "day_label": lambda n: Markup(i18n.t("day", lang, ruleset=ruleset, day=n)),
                "page_title": f"{labels['history']} — {game}"}
         return render_template(fmt, template, **ctx)
     return render_one

@@ -71,10 +71,15 @@ def long_date(iso: str | None, tz: str | None, lang: str) -> str:
     return f"{wd}{sep}{dt.day} {mon} {dt.year}, {dt:%H:%M}"
 
 
-def short_time(iso: str | None, tz: str | None) -> str:
-    """A post's time in a list: "02/11 19:58:12" (day/month is read the same in all four)."""
+def short_time(iso: str | None, tz: str | None, lang: str = "en") -> str:
+    """A post's time in a list, day then month as the language writes a date: "02/11 19:58:12",
+    Russian "02.11 19:58:12"."""
     dt = local(iso, tz)
-    return "—" if dt is None else f"{dt:%d/%m %H:%M:%S}"
+    return "—" if dt is None else dt.strftime(f"{SHORT_DATE[lang]} %H:%M:%S")
+
+
+# A day and month as each language writes them (Russian: "02.11")
+SHORT_DATE = {"el": "%d/%m", "it": "%d/%m", "ru": "%d.%m", "en": "%d/%m"}
 
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -118,22 +123,28 @@ STRINGS: dict[str, dict[str, str]] = {
                         "ru": "если бы голосование закрылось сейчас: {who}",
                         "en": "if the vote closed now: {who}"},
     "watch_nobody": {"el": "κανείς", "it": "nessuno", "ru": "никто", "en": "nobody"},
-    "watch_final": {"el": "τελικό: {outcome}", "it": "finale: {outcome}", "ru": "итог: {outcome}",
+    "watch_final": {"el": "τελικό: {outcome}", "it": "esito: {outcome}", "ru": "итог: {outcome}",
                     "en": "final: {outcome}"},
     # the day's result in a watch line (the reason and status words are REASONS' and STATUSES')
-    "watch_eliminated": {"el": "αποχωρεί {players}", "it": "eliminato {players}",
+    "watch_eliminated": {"el": "αποχωρεί {players:nom}", "it": "esce dal gioco {players}",
                          "ru": "выбывает {players}", "en": "eliminated {players}"},
-    "watch_tie": {"el": "ισοψηφία {players}", "it": "parità {players}", "ru": "ничья {players}",
-                  "en": "tie {players}"},
-    "watch_no_elimination": {"el": "κανείς δεν αποχωρεί", "it": "nessuno eliminato",
+    "watch_tie": {"el": "ισοψηφία {players}", "it": "parità {players}",
+                  "ru": "равенство голосов {players}", "en": "tie {players}"},
+    "watch_no_elimination": {"el": "κανείς δεν αποχωρεί", "it": "nessuno esce dal gioco",
                              "ru": "никто не выбывает", "en": "no-elimination"},
+    "watch_eliminated@plain": {"el": "αποχωρεί: {players}", "it": "esce dal gioco {players}",
+                               "ru": "выбывает {players}", "en": "eliminated {players}"},
+    "watch_rule@plain": {"el": "{rule}: ψήφος ({voter} → {target}): {status}",
+                         "it": "{rule}: voto di {voter} → {target}: {status}",
+                         "ru": "{rule}: голос ({voter} → {target}): {status}",
+                         "en": "{rule}: {voter}'s vote for {target} is {status}"},
     "watch_pending": {"el": "σε εξέλιξη", "it": "in corso", "ru": "продолжается", "en": "pending"},
-    "watch_rule": {"el": "{rule}: ψήφος {voter} → {target}: {status}",
-                   "it": "{rule}: voto {voter} → {target}: {status}",
-                   "ru": "{rule}: голос {voter} → {target}: {status}",
+    "watch_rule": {"el": "{rule}: η ψήφος {voter:gen} → {target}: {status}",
+                   "it": "{rule}: voto di {voter} → {target}: {status}",
+                   "ru": "{rule}: голос {voter:gen} → {target}: {status}",
                    "en": "{rule}: {voter}'s vote for {target} is {status}"},
-    "watch_was": {"el": "{voter} (ήταν {target})", "it": "{voter} (era {target})",
-                  "ru": "{voter} (был {target})", "en": "{voter} (was {target})"},
+    "watch_was": {"el": "{voter} (πριν: {target})", "it": "{voter} (prima: {target})",
+                  "ru": "{voter} (прежде: {target})", "en": "{voter} (was {target})"},
     "watch_network": {"el": "πρόβλημα δικτύου: {error}· νέα προσπάθεια σε {s} s",
                       "it": "problema di rete: {error}; nuovo tentativo tra {s} s",
                       "ru": "проблема сети: {error}; повтор через {s} с",
@@ -148,8 +159,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "deadline": {"el": "Λήξη ψηφοφορίας", "it": "Chiusura della votazione",
                  "ru": "Окончание голосования", "en": "Deadline"},
     "start": {"el": "Έναρξη", "it": "Inizio", "ru": "Начало", "en": "Start"},
-    "majority": {"el": "Πλειοψηφία: {n} ψήφοι", "it": "Maggioranza: {n} voti",
-                 "ru": "Большинство: {n} голосов", "en": "Majority: {n} votes"},
+    "majority": {"el": "Πλειοψηφία: {n:votes}", "it": "Maggioranza: {n:votes}",
+                 "ru": "Большинство: {n:votes}", "en": "Majority: {n:votes}"},
     "window": {"el": "Παράθυρο αλλαγής ψήφου {a}–{b}", "it": "Finestra di cambio voto {a}–{b}",
                "ru": "Окно смены голоса {a}–{b}", "en": "Vote-change window {a}–{b}"},
     "result": {"el": "Αποτέλεσμα", "it": "Esito", "ru": "Итог", "en": "Result"},
@@ -161,8 +172,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "not_voted_yet": {"el": "Δεν έχουν ψηφίσει ακόμα", "it": "Non hanno ancora votato",
                       "ru": "Ещё не проголосовали", "en": "Not voted yet"},
     "count": {"el": "Καταμέτρηση", "it": "Conteggio", "ru": "Подсчёт", "en": "Count"},
-    "votes_n": {"el": "{n} ψήφοι", "it": "{n} voti", "ru": "голосов: {n}", "en": "{n} votes"},
-    "votes_1": {"el": "1 ψήφος", "it": "1 voto", "ru": "голосов: 1", "en": "1 vote"},
     "hammer": {"el": "πλειοψηφία", "it": "maggioranza", "ru": "большинство", "en": "hammered"},
     "no_votes": {"el": "Καμία ψήφος.", "it": "Nessun voto.", "ru": "Голосов нет.",
                  "en": "No votes."},
@@ -351,10 +360,22 @@ STRINGS: dict[str, dict[str, str]] = {
                          "en": "seed from title and day, drawn by the audit"},
     "audit_draw_engine": {"el": "σπόρος της καταμέτρησης", "it": "seme del conteggio",
                           "ru": "зерно подсчёта", "en": "the tally's seed"},
-    "audit_win": {"el": "Τέλος παιχνιδιού ({rule}): ίσχυε την ημέρα {day} μετά την αποχώρηση του {after} — νικούν: {winners}",
-                  "it": "Fine partita ({rule}): raggiunta il giorno {day} dopo l'uscita di {after} — vincono: {winners}",
-                  "ru": "Конец игры ({rule}): наступил в день {day} после выбывания {after} — побеждают: {winners}",
-                  "en": "End of game ({rule}): reached on day {day} after {after} left — winners: {winners}"},
+    "audit_win": {"el": "Τέλος παιχνιδιού: ίσχυε την ημέρα {day}, μετά την αποχώρηση {after:gen} — "
+                        "{wins}",
+                  "it": "Fine della partita: raggiunta il giorno {day}, dopo l'uscita di {after} — "
+                        "{wins}",
+                  "ru": "Конец игры: наступил в день {day}, после выбывания {after:gen} — {wins}",
+                  "en": "End of game: reached on day {day} after {after} left — {wins}"},
+    "audit_win@plain": {"el": "Τέλος παιχνιδιού: ίσχυε την ημέρα {day} (αποχώρηση: {after}) — {wins}",
+                        "it": "Fine della partita: raggiunta il giorno {day}, dopo l'uscita di "
+                              "{after} — {wins}",
+                        "ru": "Конец игры: наступил в день {day}, после выбывания игрока {after} — "
+                              "{wins}",
+                        "en": "End of game: reached on day {day} after {after} left — {wins}"},
+    "audit_win_alone": {"el": "Τέλος παιχνιδιού: ίσχυε την ημέρα {day} — {wins}",
+                        "it": "Fine della partita: raggiunta il giorno {day} — {wins}",
+                        "ru": "Конец игры: наступил в день {day} — {wins}",
+                        "en": "End of game: reached on day {day} — {wins}"},
     "audit_went_on": {"el": "Το παιχνίδι συνεχίστηκε μετά το τέλος του: ημέρες {days}",
                       "it": "La partita è continuata dopo la fine: giorni {days}",
                       "ru": "Игра продолжалась после конца: дни {days}",
@@ -399,6 +420,141 @@ STRINGS: dict[str, dict[str, str]] = {
                      "en": "Elimination phrases naming no player (for a human)"},
 }
 
+# The day's result (issue 20, item 7): a sentence that stands alone ("Αποχωρεί ο Νίκος", no
+# "Αποτέλεσμα: Αποχωρεί:"), the reason after it; a running count says what would happen; the
+# seeds' words through VARIANTS ("Va al rogo", "На виселицу отправляется", "ход").
+STRINGS.update({
+    "outcome_eliminated": {"el": "Αποχωρεί {players:nom}", "it": "Esce dal gioco {players}",
+                           "ru": "Выбывает {players}", "en": "Eliminated: {players}"},
+    "outcome_eliminated@plain": {"el": "Αποχωρεί: {players}", "it": "Esce dal gioco {players}",
+                                 "ru": "Выбывает {players}", "en": "Eliminated: {players}"},
+    "outcome_eliminated_many": {"el": "Αποχωρούν {players:nom}", "it": "Escono dal gioco {players}",
+                                "ru": "Выбывают: {players}", "en": "Eliminated: {players}"},
+    "outcome_eliminated_many@plain": {"el": "Αποχωρούν: {players}",
+                                      "it": "Escono dal gioco {players}",
+                                      "ru": "Выбывают: {players}", "en": "Eliminated: {players}"},
+    "outcome_tie_poll": {"el": "Ισοψηφία: {players}· ακολουθεί δημοσκόπηση μίας ώρας",
+                         "it": "Parità tra {players}: segue un sondaggio di un'ora",
+                         "ru": "Равенство голосов: {players}; проводится часовой опрос",
+                         "en": "Tie: {players}. A one-hour poll follows."},
+    "outcome_tie_runoff": {"el": "Ισοψηφία: {players}· ακολουθεί δεύτερη ψηφοφορία",
+                           "it": "Parità: si va al ballottaggio tra {players}",
+                           "ru": "Равенство голосов: {players}; проводится переголосование",
+                           "en": "Tie: {players}. A runoff follows."},
+    "outcome_no_elimination": {"el": "Κανείς δεν αποχωρεί", "it": "Nessuno esce dal gioco",
+                               "ru": "Никто не выбывает", "en": "No one is eliminated"},
+    "outcome_pending": {"el": "Η ψηφοφορία είναι σε εξέλιξη", "it": "Votazione in corso",
+                        "ru": "Голосование продолжается", "en": "Voting in progress"},
+    # a running count: what would happen if the vote closed now
+    "now_eliminated": {"el": "Αν η ψηφοφορία έκλεινε τώρα, θα αποχωρούσε {players:nom}",
+                       "it": "Se la votazione chiudesse ora, uscirebbe dal gioco {players}",
+                       "ru": "При закрытии голосования сейчас выбывает {players}",
+                       "en": "If the vote closed now: {players} would be eliminated"},
+    "now_eliminated@plain": {"el": "Αν η ψηφοφορία έκλεινε τώρα, θα αποχωρούσε: {players}",
+                             "it": "Se la votazione chiudesse ora, uscirebbe dal gioco {players}",
+                             "ru": "При закрытии голосования сейчас выбывает {players}",
+                             "en": "If the vote closed now: {players} would be eliminated"},
+    "now_eliminated_many": {"el": "Αν η ψηφοφορία έκλεινε τώρα, θα αποχωρούσαν {players:nom}",
+                            "it": "Se la votazione chiudesse ora, uscirebbero dal gioco "
+                                  "{players}",
+                            "ru": "При закрытии голосования сейчас выбывают: {players}",
+                            "en": "If the vote closed now: {players} would be eliminated"},
+    "now_eliminated_many@plain": {
+        "el": "Αν η ψηφοφορία έκλεινε τώρα, θα αποχωρούσαν: {players}",
+        "it": "Se la votazione chiudesse ora, uscirebbero dal gioco {players}",
+        "ru": "При закрытии голосования сейчас выбывают: {players}",
+        "en": "If the vote closed now: {players} would be eliminated"},
+    "now_tie": {"el": "Αν η ψηφοφορία έκλεινε τώρα, θα υπήρχε ισοψηφία: {players}",
+                "it": "Se la votazione chiudesse ora, sarebbe parità tra {players}",
+                "ru": "При закрытии голосования сейчас — равенство голосов: {players}",
+                "en": "If the vote closed now: a tie between {players}"},
+    "now_no_elimination": {"el": "Αν η ψηφοφορία έκλεινε τώρα, κανείς δεν θα αποχωρούσε",
+                           "it": "Se la votazione chiudesse ora, nessuno uscirebbe dal gioco",
+                           "ru": "При закрытии голосования сейчас никто не выбывает",
+                           "en": "If the vote closed now, no one would be eliminated"},
+    # why: the outcome's reason (interfaces.md §3 outcome.reason)
+    "reason_plurality": {"el": "οι περισσότερες ψήφοι", "it": "più voti di tutti",
+                         "ru": "больше всех голосов", "en": "most votes"},
+    "reason_majority": {"el": "απόλυτη πλειοψηφία", "it": "maggioranza assoluta",
+                        "ru": "набрано большинство", "en": "majority reached"},
+    # PX-06's public wording (seed: "μέσα σε αυτούς που ψήφισαν αυτόν που τελικά αποχωρεί
+    # υπάρχει η ψήφος του δημάρχου"): the mayor is never named
+    "reason_mayor": {"el": "ισοψηφία· μέσα σε όσους ψήφισαν {player:acc} υπάρχει η ψήφος του "
+                           "δημάρχου",
+                     "it": "parità; tra i voti per {player} c'è quello del sindaco, che vale "
+                           "doppio",
+                     "ru": "равенство голосов; среди голосов за {player:acc} есть голос мэра, "
+                           "он считается дважды",
+                     "en": "tie at the top; the mayor's vote is among the voters of {player}"},
+    "reason_mayor@plain": {
+        "el": "ισοψηφία· μέσα σε όσους ψήφισαν αυτόν που αποχωρεί υπάρχει η ψήφος του δημάρχου",
+        "it": "parità; tra i voti per {player} c'è quello del sindaco, che vale doppio",
+        "ru": "равенство голосов; среди голосов за игрока {player} есть голос мэра, он "
+              "считается дважды",
+        "en": "tie at the top; the mayor's vote is among the voters of {player}"},
+    "reason_absence-tie": {"el": "ισοψηφία στην κορυφή με συμπλήρωση του ορίου απουσιών",
+                           "it": "parità in testa al limite delle assenze",
+                           "ru": "равенство голосов у лидеров при исчерпании лимита пропусков",
+                           "en": "tied for the lead while reaching the absence limit"},
+    "reason_first-to-max": {"el": "ισοψηφία· έφτασε πρώτα τις περισσότερες ψήφους",
+                            "it": "parità; il massimo dei voti raggiunto prima degli altri",
+                            "ru": "равенство голосов; максимум набран раньше других",
+                            "en": "tie; first to reach the top count"},
+    "reason_runoff": {"el": "μετά τη δεύτερη ψηφοφορία ({between})",
+                      "it": "dopo il ballottaggio tra {between}",
+                      "ru": "по итогам переголосования ({between})",
+                      "en": "after the runoff between {between}"},
+    "reason_runoff_alone": {"el": "μετά τη δεύτερη ψηφοφορία", "it": "dopo il ballottaggio",
+                            "ru": "по итогам переголосования", "en": "runoff"},
+    "reason_poll": {"el": "μετά τη δημοσκόπηση ({between})", "it": "dopo il sondaggio tra {between}",
+                    "ru": "по итогам опроса ({between})", "en": "after the poll between {between}"},
+    "reason_poll_alone": {"el": "μετά τη δημοσκόπηση", "it": "dopo il sondaggio",
+                          "ru": "по итогам опроса", "en": "poll"},
+    "reason_tie": {"el": "ισοψηφία", "it": "parità", "ru": "равенство голосов", "en": "tie"},
+    "reason_arrest": {"el": "παίχτηκε η κάρτα Άμεση Προφυλάκιση",
+                      "it": "è stata giocata la carta dell'arresto immediato",
+                      "ru": "сыграна карта немедленного ареста", "en": "immediate arrest card"},
+    "reason_lawyer": {"el": "ο δικηγόρος υπερασπίστηκε τον πρώτο της ψηφοφορίας",
+                      "it": "l'avvocato ha difeso chi aveva più voti",
+                      "ru": "адвокат защитил лидера голосования",
+                      "en": "the lawyer saved the leader"},
+    "reason_no-votes": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "нет голосов",
+                        "en": "no votes"},
+    "reason_no-lynch": {"el": "καμία εκτέλεση", "it": "nessuna esecuzione", "ru": "без казни",
+                        "en": "no lynch"},
+    # the end of the game (rules.md "Winners"): the seeds' "νικητές είναι οι πολίτες", "vince il
+    # Villaggio", "побеждают мирные жители"; several sides together (LM-08)
+    "win_town": {"el": "νικητές είναι οι πολίτες", "it": "vince il Villaggio",
+                 "ru": "побеждают мирные жители", "en": "the town wins"},
+    "win_civilians": {"el": "νικητές είναι οι πολίτες", "it": "vincono i civili",
+                      "ru": "побеждают мирные жители", "en": "the civilians win"},
+    "win_mafia": {"el": "νικητές είναι οι δολοφόνοι", "it": "vince la mafia",
+                  "ru": "побеждает мафия", "en": "the mafia wins"},
+    "win_village": {"el": "νικά το χωριό", "it": "vince il Villaggio", "ru": "побеждает деревня",
+                    "en": "the village wins"},
+    "win_pack": {"el": "νικά η αγέλη", "it": "vince il Branco", "ru": "побеждает стая",
+                 "en": "the pack wins"},
+    "win_coven": {"el": "νικούν οι βρικόλακες", "it": "vince la Congrega", "ru": "побеждает ковен",
+                  "en": "the coven wins"},
+    "win_rival": {"el": "νικά ο αντίπαλος μαφιόζος", "it": "vince il mafioso rivale",
+                  "ru": "побеждает мафиози-соперник", "en": "the rival mafioso wins"},
+    "win_maniac": {"el": "νικά ο μανιακός", "it": "vince il maniaco", "ru": "побеждает маньяк",
+                   "en": "the maniac wins"},
+    "win_other": {"el": "νικά: {w}", "it": "vince: {w}", "ru": "победа: {w}", "en": "winner: {w}"},
+    "win_several": {"el": "νικούν μαζί: {w}", "it": "vincono insieme: {w}",
+                    "ru": "побеждают вместе: {w}", "en": "winners together: {w}"},
+    # why a player left outside the vote (interfaces.md §3 removed[].reason)
+    "removal_absences": {"el": "απουσίες", "it": "assenze", "ru": "пропуски голосований",
+                         "en": "absences"},
+    "removal_inactive": {"el": "αδράνεια", "it": "inattività",
+                         "ru": "удаление из игры (ни одного сообщения за день)",
+                         "en": "inactive"},
+    "removal_no-vote": {"el": "χωρίς ψήφο", "it": "senza voto", "ru": "отказ от голосования",
+                        "en": "no vote"},
+    "removal_no-choice": {"el": "δεύτερη ημέρα χωρίς επιλογή", "it": "secondo giorno senza scelta",
+                          "ru": "второй день без выбора", "en": "a second day without a choice"},
+})
+
 # The sides a game's end condition names (audit/wincheck.py, tally/factions.py).
 SIDES: dict[str, dict[str, str]] = {
     "town": {"el": "πολίτες", "it": "villaggio", "ru": "мирные", "en": "town"},
@@ -412,13 +568,6 @@ SIDES: dict[str, dict[str, str]] = {
     "maniac": {"el": "ο μανιακός", "it": "il maniaco", "ru": "маньяк", "en": "the maniac"},
 }
 
-
-# The end of the game: "who wins", one winner or several together (LM-08).
-WINS: dict[str, dict[str, str]] = {
-    "one": {"el": "νικούν: {w}", "it": "vince: {w}", "ru": "побеждает: {w}", "en": "winner: {w}"},
-    "several": {"el": "νικούν μαζί: {w}", "it": "vincono insieme: {w}",
-                "ru": "побеждают вместе: {w}", "en": "winners together: {w}"},
-}
 
 # The notes of tally/rules/endgame.py, in the report's language (``who`` is a player's name).
 END_NOTES: tuple[tuple[str, dict[str, str]], ...] = (
@@ -464,62 +613,14 @@ def end_note_text(note: str, lang: str, esc=str) -> str:
     for pattern, row in END_NOTES:
         m = re.fullmatch(pattern, note)
         if m:
-            return row[lang].format(**{k: esc(v) for k, v in m.groupdict().items()})
+            return format_phrase(row[lang], lang, {k: esc(v) for k, v in m.groupdict().items()})
     return str(esc(note))
 
 
 def side_text(side: str, lang: str) -> str:
+    """A side as a word ("πολίτες"), for lists."""
     return SIDES.get(side, {}).get(lang, _safe(side))
 
-
-OUTCOMES: dict[str, dict[str, str]] = {
-    "eliminated": {"el": "Αποχωρεί: {players}", "it": "Eliminato: {players}",
-                   "ru": "Выбывает: {players}", "en": "Eliminated: {players}"},
-    "tie-poll": {"el": "Ισοψηφία: {players}. Ακολουθεί δημοσκόπηση μίας ώρας.",
-                 "it": "Parità: {players}. Segue un sondaggio di un'ora.",
-                 "ru": "Ничья: {players}. Проводится часовой опрос.",
-                 "en": "Tie: {players}. A one-hour poll follows."},
-    "tie-runoff": {"el": "Ισοψηφία: {players}. Ακολουθεί δεύτερη ψηφοφορία.",
-                   "it": "Parità: {players}. Si va al ballottaggio.",
-                   "ru": "Ничья: {players}. Проводится переголосование.",
-                   "en": "Tie: {players}. A runoff follows."},
-    "no-elimination": {"el": "Κανείς δεν αποχωρεί", "it": "Nessuno viene eliminato",
-                       "ru": "Никто не выбывает", "en": "No one is eliminated"},
-    "pending": {"el": "Η ψηφοφορία είναι σε εξέλιξη", "it": "Votazione in corso",
-                "ru": "Голосование продолжается", "en": "Voting in progress"},
-}
-
-REASONS: dict[str, dict[str, str]] = {
-    "plurality": {"el": "οι περισσότερες ψήφοι", "it": "il più votato", "ru": "больше всех голосов",
-                  "en": "most votes"},
-    "majority": {"el": "απόλυτη πλειοψηφία", "it": "maggioranza assoluta",
-                 "ru": "набрано большинство", "en": "majority reached"},
-    "mayor": {"el": "ισοψηφία στην κορυφή· η ψήφος του Δημάρχου είναι ανάμεσα σε όσους "
-                    "ψήφισαν {player}",
-              "it": "parità in testa; il voto del sindaco è tra i voti per {player}",
-              "ru": "ничья среди лидеров; голос мэра — среди голосов за {player}",
-              "en": "tie at the top; the mayor's vote is among the voters of {player}"},
-    "absence-tie": {"el": "ισοψηφία στην κορυφή με συμπλήρωση ορίου απουσιών",
-                    "it": "parità in testa al limite delle assenze",
-                    "ru": "ничья среди лидеров при исчерпании лимита пропусков",
-                    "en": "tied for the lead while reaching the absence limit"},
-    "first-to-max": {"el": "ισοψηφία· πρώτος έφτασε τις περισσότερες ψήφους",
-                     "it": "parità; ha raggiunto per primo il massimo",
-                     "ru": "равенство голосов; максимум набран раньше других",
-                     "en": "tie; first to reach the top count"},
-    "runoff": {"el": "δεύτερη ψηφοφορία", "it": "ballottaggio", "ru": "переголосование",
-               "en": "runoff"},
-    "poll": {"el": "δημοσκόπηση", "it": "sondaggio", "ru": "опрос", "en": "poll"},
-    "tie": {"el": "ισοψηφία", "it": "parità", "ru": "ничья", "en": "tie"},
-    "arrest": {"el": "κάρτα Άμεσης Προφυλάκισης", "it": "carta di arresto immediato",
-               "ru": "карта немедленного ареста", "en": "immediate arrest card"},
-    "lawyer": {"el": "ο δικηγόρος υπερασπίστηκε τον πρώτο",
-               "it": "l'avvocato ha difeso il più votato",
-               "ru": "адвокат защитил лидера голосования", "en": "the lawyer saved the leader"},
-    "no-votes": {"el": "καμία ψήφος", "it": "nessun voto", "ru": "нет голосов", "en": "no votes"},
-    "no-lynch": {"el": "καμία εκτέλεση", "it": "nessuna esecuzione", "ru": "без казни",
-                 "en": "no lynch"},
-}
 
 STATUSES = {
     "counted": {"el": "μετρά", "it": "valido", "ru": "учтён", "en": "counted"},
@@ -530,17 +631,8 @@ STATUSES = {
     "changed": {"el": "άλλαξε", "it": "cambiato", "ru": "изменён", "en": "changed"},
 }
 
-REMOVALS = {
-    "absences": {"el": "απουσίες", "it": "assenze", "ru": "пропуски голосований",
-                 "en": "absences"},
-    "inactive": {"el": "αδράνεια", "it": "inattività", "ru": "пропал (нет сообщений)",
-                 "en": "inactive"},
-    "no-vote": {"el": "χωρίς ψήφο", "it": "senza voto", "ru": "отказ от голосования",
-                "en": "no vote"},
-}
-
 VIOLATIONS: dict[str, dict[str, str]] = {
-    "V-SELF": {"el": "ψήφος στον εαυτό του", "it": "voto per sé stesso", "ru": "голос против себя",
+    "V-SELF": {"el": "ψήφος στον ίδιο τον ψηφοφόρο", "it": "voto per sé", "ru": "голос против себя",
                "en": "vote for oneself"},
     "V-LOCKED": {"el": "μήνυμα ενώ το θέμα ήταν κλειδωμένο (20:00–20:05)",
                  "it": "messaggio a discussione chiusa", "ru": "сообщение при закрытой теме",
@@ -604,7 +696,7 @@ VIOLATIONS: dict[str, dict[str, str]] = {
 # Why a vote without a violation did not count, by the rule that decided it (C-06).
 RULE_REASONS: dict[str, dict[str, str]] = {
     "C-02": {"el": "ο ψηφοφόρος έφυγε πριν από τη λήξη",
-             "it": "il votante è uscito prima della chiusura",
+             "it": "chi vota era già fuori dal gioco alla chiusura",
              "ru": "голосующий выбыл до окончания", "en": "the voter left before the deadline"},
     "C-04": {"el": "άκυρη χωρίς ευθύνη: ο παίκτης δεν ψηφίζεται πια",
              "it": "nullo senza colpa: il giocatore non è più votabile",
@@ -625,7 +717,54 @@ _FALLBACK_RULE = {"el": "κανόνας {rule}", "it": "regola {rule}", "ru": "�
 
 
 # A ruleset's own words (its seed's), overriding STRINGS entries in some languages.
-VARIANTS: dict[str, dict[str, dict[str, str]]] = {}
+VARIANTS: dict[str, dict[str, dict[str, str]]] = {
+    "lupus-mirtillo": {    # seed: "mandato al rogo", "muore al rogo"
+        "outcome_eliminated": {"it": "Va al rogo {players}"},
+        "outcome_eliminated@plain": {"it": "Va al rogo {players}"},
+        "outcome_eliminated_many": {"it": "Vanno al rogo {players}"},
+        "outcome_eliminated_many@plain": {"it": "Vanno al rogo {players}"},
+        "outcome_no_elimination": {"it": "Nessuno va al rogo"},
+        "now_eliminated": {"it": "Se la votazione chiudesse ora, andrebbe al rogo {players}"},
+        "now_eliminated@plain": {"it": "Se la votazione chiudesse ora, andrebbe al rogo {players}"},
+        "now_eliminated_many": {
+            "it": "Se la votazione chiudesse ora, andrebbero al rogo {players}"},
+        "now_eliminated_many@plain": {
+            "it": "Se la votazione chiudesse ora, andrebbero al rogo {players}"},
+        "now_no_elimination": {"it": "Se la votazione chiudesse ora, nessuno andrebbe al rogo"},
+        "watch_eliminated": {"it": "al rogo {players}"},
+        "watch_eliminated@plain": {"it": "al rogo {players}"},
+        "watch_no_elimination": {"it": "nessuno al rogo"},
+    },
+    "mafia-forum-ru": {    # seed: "Каждый ход", "отправляется на виселицу", "пропавшим без вести"
+        "title": {"ru": "Итоги голосования — ход {day}"},
+        "day": {"ru": "Ход {day}"},
+        "watch_head": {"ru": "{title} — ход {day} — {left}"},
+        "outcome_eliminated": {"ru": "На виселицу отправляется {players}"},
+        "outcome_eliminated@plain": {"ru": "На виселицу отправляется {players}"},
+        "outcome_eliminated_many": {"ru": "На виселицу отправляются: {players}"},
+        "outcome_eliminated_many@plain": {"ru": "На виселицу отправляются: {players}"},
+        "outcome_no_elimination": {"ru": "Никто не отправляется на виселицу"},
+        "now_eliminated": {"ru": "При закрытии голосования сейчас на виселицу отправляется "
+                                 "{players}"},
+        "now_eliminated@plain": {"ru": "При закрытии голосования сейчас на виселицу "
+                                       "отправляется {players}"},
+        "now_eliminated_many": {"ru": "При закрытии голосования сейчас на виселицу "
+                                      "отправляются: {players}"},
+        "now_eliminated_many@plain": {"ru": "При закрытии голосования сейчас на виселицу "
+                                            "отправляются: {players}"},
+        "now_no_elimination": {"ru": "При закрытии голосования сейчас никто не отправляется на "
+                                     "виселицу"},
+        "watch_eliminated": {"ru": "на виселицу {players}"},
+        "watch_eliminated@plain": {"ru": "на виселицу {players}"},
+        "watch_no_elimination": {"ru": "никто не отправляется на виселицу"},
+        "removal_inactive": {"ru": "пропадает без вести (ни одного сообщения за ход)"},
+        "removal_no-vote": {"ru": "пропадает без вести (второй отказ от голосования)"},
+    },
+    "mafia-baku": {        # seed: "никто не покидает игру", "удаляется из игры"
+        "outcome_no_elimination": {"ru": "Никто не покидает игру"},
+        "removal_no-vote": {"ru": "удаление из игры (нет голоса)"},
+    },
+}
 
 
 def text(key: str, lang: str, ruleset: str | None = None) -> str:
@@ -647,6 +786,8 @@ class _Phrase(string.Formatter):
                                 self.lang)
         if format_spec in grammar.NOUNS:
             return grammar.count(int(value), format_spec, self.lang)  # type: ignore[call-overload]
+        if isinstance(value, (list, tuple)):
+            return grammar.join((str(v) for v in value), self.lang)
         return super().format_field(value, format_spec)
 
 
@@ -699,14 +840,31 @@ def violation_text(code: str, lang: str) -> str:
     return _FALLBACK_RULE[lang].format(rule=safe or "?")
 
 
-def removal_text(reason: str, lang: str) -> str:
-    row = REMOVALS.get(reason)
-    return row[lang] if row else _safe(reason)
+def removal_text(reason: str, lang: str, ruleset: str | None = None) -> str:
+    key = f"removal_{reason}"
+    return t(key, lang, ruleset=ruleset) if key in STRINGS else _safe(reason)
 
 
-def reason_text(reason: str | None, lang: str, player: str = "") -> str:
-    row = REASONS.get(reason or "")
-    return row[lang].format(player=player) if row else _safe(reason)
+def reason_text(reason: str | None, lang: str, player: str = "",
+                between: list[str] | tuple[str, ...] = ()) -> str:
+    """The outcome's reason (``player``: who leaves; ``between``: a runoff's or poll's
+    candidates, escaped by the caller)."""
+    key = f"reason_{reason}"
+    if key not in STRINGS:
+        return _safe(reason)
+    if reason in ("runoff", "poll") and not between:
+        key += "_alone"
+    return t(key, lang, player=player, between=grammar.join(between, lang))
+
+
+def win_text(winners: list[str], lang: str, esc=str) -> str:
+    """Who wins, in the seeds' words ("νικητές είναι οι πολίτες"); several sides together
+    (LM-08); a faction the game file writes in its own words as written, escaped."""
+    if len(winners) == 1:
+        key = f"win_{winners[0]}"
+        return t(key, lang) if key in STRINGS else t("win_other", lang, w=esc(winners[0]))
+    words = [SIDES[w][lang] if w in SIDES else esc(w) for w in winners]
+    return t("win_several", lang, w=grammar.join(words, lang))
 
 
 def vote_reason(status: str, rule: str, lang: str) -> str:

@@ -30,7 +30,7 @@ from votal.report.formats import labels
 from votal.report.history import build
 from votal.report.public import select
 from votal.report.render import render_template
-from votal.report.view import build_day, end_text, outcome_text
+from votal.report.view import OutcomeWords, build_day, end_text, outcome_text, outcome_words
 
 
 @dataclass(frozen=True)
@@ -60,18 +60,21 @@ def build_site(days: list[dict], out: Path, lang: str, *, public: bool = True) -
     players = [(h.player, player_file(i)) for i, h in enumerate(hist, 1)]
     written: list[Path] = []
     nav = _nav(lang)
+    ruleset = views[0].get("ruleset") if views else None
     for d in views:
         written += _day_page(d, out, lang, nav)
     for (name, href), h in zip(players, hist):
-        ctx = _common(lang, game, nav, f"{i18n.t('history', lang)} — {name}")
-        ctx.update(hist=[h], day_label=lambda n: Markup(i18n.t("day", lang, day=n)))
+        ctx = _common(lang, game, nav, f"{i18n.t('history', lang)} — {name}", ruleset)
+        ctx.update(hist=[h], day_label=lambda n: Markup(i18n.t("day", lang, ruleset=ruleset,
+                                                                day=n)))
         written.append(write_file(out / href, render_template("html", "history.html.j2", **ctx)))
     written.append(write_file(out / "overview.svg", to_bytes(overview_figure(views, lang), "svg")))
-    links = [DayLink(int(d["day"]), Markup(i18n.t("day", lang, day=int(d["day"]))),
+    links = [DayLink(int(d["day"]), Markup(i18n.t("day", lang, ruleset=ruleset,
+                                                  day=int(d["day"]))),
                      day_file(int(d["day"])),
                      Markup(outcome_text(d, lang, esc=lambda s: str(escape.html(s)))))
              for d in views]
-    ctx = _common(lang, game, nav, game)
+    ctx = _common(lang, game, nav, game, ruleset)
     ctx.update(days=links, players=players)
     written.append(write_file(out / "index.html", render_template("html", "index.html.j2", **ctx)))
     return written
@@ -81,8 +84,8 @@ def _nav(lang: str) -> list[tuple[str, str]]:
     return [(i18n.t("days", lang) + " / " + i18n.t("players", lang), "index.html")]
 
 
-def _common(lang: str, game: str, nav, title: str) -> dict:
-    lab = {k: Markup(v) for k, v in i18n.labels(lang).items()}
+def _common(lang: str, game: str, nav, title: str, ruleset: str | None = None) -> dict:
+    lab = {k: Markup(v) for k, v in i18n.labels(lang, ruleset).items()}
     return {"lang": lang, "game": game, "nav": nav, "page_title": title, "L": lab}
 
 
@@ -92,13 +95,18 @@ def _day_page(result: dict, out: Path, lang: str, nav) -> list[Path]:
     svg = write_file(out / chart, to_bytes(timeline_figure(result, lang), "svg"))
     view = build_day(result, lang)
     ctx = {"v": view, "L": labels(view, result), "lang": lang, "nav": nav,
-           "outcome": Markup(outcome_text(result, lang, esc=lambda s: str(escape.html(s)))),
+           "outcome": _outcome(result, lang),
            "end": Markup(end_text(result, lang, esc=lambda s: str(escape.html(s)))),
            "page_title": f"{view.title} — {view.game}",
            "chart": Markup(f'<img src="{chart}" alt="{escape.html(i18n.t("timeline", lang))}" '
                            f'width="800" height="420">')}
     page = write_file(out / day_file(n), render_template("html", "day.html.j2", **ctx))
     return [svg, page]
+
+
+def _outcome(result: dict, lang: str) -> OutcomeWords:
+    said = outcome_words(result, lang, esc=lambda s: str(escape.html(s)))
+    return OutcomeWords(Markup(said.head), Markup(said.why))
 
 
 def write_file(path: Path, data: str | bytes) -> Path:

@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from markupsafe import Markup
 
-from votal.report import engine_text, gamewords, i18n
+from votal.report import engine_text, gamewords, grammar, i18n
 from votal.report.public import PUBLIC_REVIEW_RULES
 
 # Rulesets with a vote-change window after the deadline (PX-03: 20:05-20:10), in minutes.
@@ -117,14 +117,16 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
     view = DayView(
         lang=lang, public=bool(result.get("public")), game=result.get("game", ""),
         ruleset=result.get("ruleset", ""), day=int(result.get("day", 0)),
-        title=i18n.t("title", lang, day=int(result.get("day", 0))), thread=result.get("thread"),
+        title=i18n.t("title", lang, ruleset=result.get("ruleset"), day=int(result.get("day", 0))),
+        thread=result.get("thread"),
         deadline=trusted(i18n.long_date(result.get("deadline"), tz, lang)),
         start=trusted(i18n.long_date(result.get("start"), tz, lang)),
         majority=_int_or_none(result.get("majority")), window=_window(result, lang),
         outcome=outcome_text(result, lang),
         outcome_rule=rule_id(result.get("outcome", {}).get("rule", "")),
         rows=rows, not_counted=_not_counted(result, changed, lang),
-        absent=tuple(result.get("absent", [])), removed=_removed(result, lang),
+        absent=tuple(grammar.sort_names(result.get("absent", []), lang)),
+        removed=_removed(result, lang),
         violations=_violations(result.get("violations", []), tz, lang),
         review=_review([r for r in result.get("review", []) if not result.get("public")
                         or r.get("rule") in PUBLIC_REVIEW_RULES], lang),
@@ -138,7 +140,7 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
         sep=i18n.clause(lang),
     )
     if result.get("provisional"):
-        when = i18n.short_time(result.get("as_of"), tz)
+        when = i18n.short_time(result.get("as_of"), tz, lang)
         view = replace(view, title=f"{view.title} — {i18n.t('provisional', lang, time=when)}")
     return view
 
@@ -181,44 +183,67 @@ def _int_or_none(value: str | int | None) -> int | None:
     return None if value is None else int(value)
 
 
-def outcome_text(result: dict, lang: str, esc=str) -> str:
-    """The result sentence, with the reason; PX-06 public wording for the mayor.
+@dataclass(frozen=True)
+class OutcomeWords:
+    """The day's result as a report prints it: the sentence and, apart, its reason."""
+
+    head: str
+    why: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.head} — {self.why}" if self.why else self.head
+
+
+def outcome_words(result: dict, lang: str, esc=str) -> OutcomeWords:
+    """The result sentence in ``lang`` ("Αποχωρεί ο Νίκος", "Va al rogo Gina", "На виселицу
+    отправляется Медведь"; a running count says what would happen if the vote closed now) and
+    its reason (PX-06's public wording for the mayor; a runoff names its candidates).
 
     ``esc`` escapes the player names for the output format; the sentence itself is ours.
     """
     out = result.get("outcome") or {}
-    kind, players = out.get("kind", "pending"), out.get("players") or []
-    names = ", ".join(str(esc(p)) for p in players)
-    if kind == "eliminated":
-        head = i18n.OUTCOMES["eliminated"][lang].format(players=names)
-        return f"{head} — {i18n.reason_text(out.get('reason'), lang, player=names)}"
+    kind = out.get("kind", "pending")
+    players = [str(esc(p)) for p in out.get("players") or []]
+    ruleset = result.get("ruleset")
+    step = "now" if result.get("provisional") else "outcome"
+    who: str | list[str] = players[0] if len(players) == 1 else players
+    if kind == "eliminated" and players:
+        many = "_many" if len(players) > 1 else ""
+        return OutcomeWords(
+            i18n.t(f"{step}_eliminated{many}", lang, ruleset=ruleset, players=who),
+            i18n.reason_text(out.get("reason"), lang, player=players[0],
+                             between=[str(esc(b)) for b in out.get("between") or []]))
     if kind == "tie":
-        key = "tie-runoff" if out.get("next") == "runoff" else "tie-poll"
-        return i18n.OUTCOMES[key][lang].format(players=names)
+        key = "now_tie" if step == "now" else \
+            "outcome_tie_runoff" if out.get("next") == "runoff" else "outcome_tie_poll"
+        return OutcomeWords(i18n.t(key, lang, ruleset=ruleset, players=who))
     if kind == "no-elimination":
-        head = i18n.OUTCOMES["no-elimination"][lang]
-        return f"{head} — {i18n.reason_text(out.get('reason'), lang)}"
-    return i18n.OUTCOMES["pending"][lang]
+        return OutcomeWords(i18n.t(f"{step}_no_elimination", lang, ruleset=ruleset),
+                            i18n.reason_text(out.get("reason"), lang))
+    return OutcomeWords(i18n.t("outcome_pending", lang, ruleset=ruleset))
+
+
+def outcome_text(result: dict, lang: str, esc=str) -> str:
+    """The result sentence with its reason, as one line ("Αποχωρεί ο Νίκος — …")."""
+    return str(outcome_words(result, lang, esc))
 
 
 def end_text(result: dict, lang: str, esc=str) -> str:
     """The end of the game (interfaces §3 ``end``, rules.md "Winners"), "" while it goes on.
 
-    The winners in the report's words (a faction the game file writes is shown as written,
-    escaped by ``esc``), then the engine's note in ``lang`` (PX-21, PC-07, MB-10, LM-08, MR-08,
-    MR-10). The rule id is printed beside it by the templates.
+    Who wins in the seeds' words ("νικητές είναι οι πολίτες"; a faction the game file writes
+    is shown as written, escaped by ``esc``), then the engine's note in ``lang`` (PX-21, PC-07,
+    MB-10, LM-08, MR-08, MR-10). The rule id is printed beside it by the templates.
     """
     end = result.get("end") or {}
     if not end:
         return ""
     winners = end.get("winners") or end.get("winner")
     names = [winners] if isinstance(winners, str) else list(winners or [])
-    words = ", ".join(i18n.SIDES[w][lang] if w in i18n.SIDES else str(esc(w)) for w in names)
-    parts = [i18n.WINS["one" if len(names) == 1 else "several"][lang].format(w=words)] \
-        if names else []
+    parts = [i18n.win_text([str(n) for n in names], lang, esc)] if names else []
     if end.get("note"):
         parts.append(i18n.end_note_text(str(end["note"]), lang, esc))
-    return "; ".join(parts)
+    return i18n.clause(lang).join(parts)
 
 
 def _window(result: dict, lang: str) -> str | None:
@@ -230,9 +255,9 @@ def _window(result: dict, lang: str) -> str | None:
     return trusted(i18n.t("window", lang, a=f"{a:%H:%M}", b=f"{b:%H:%M}"))
 
 
-def _ref(vote: dict, tz: str | None, struck: bool = False) -> VoteRef:
+def _ref(vote: dict, tz: str | None, lang: str, struck: bool = False) -> VoteRef:
     return VoteRef(name=vote.get("voter", ""), url=vote.get("url"),
-                   time=i18n.short_time(vote.get("time"), tz), struck=struck,
+                   time=i18n.short_time(vote.get("time"), tz, lang), struck=struck,
                    window=bool(vote.get("window")))
 
 
@@ -257,13 +282,14 @@ def _rows(result: dict, changed: set[str], lang: str) -> tuple[Row, ...]:
             names.append(t)
         if t in counts and zeroed and counts[t][0] == 0 and v.get("voter") not in counts[t][1]:
             counts[t][1].append(v.get("voter"))   # PX-07: votes set to zero still have voters
-    for name in names:
+    # most votes first; equal counts in the language's alphabetical order
+    for name in sorted(names, key=lambda x: (-counts[x][0], grammar.sort_key(x, lang))):
         n, voters = counts[name]
         refs = []
         for voter in voters:
             cv = _counted_vote(votes, voter, name)
-            refs.append(_ref(cv, tz) if cv else VoteRef(voter, None, "—"))
-        struck = tuple(_ref(v, tz, struck=True) for v in votes
+            refs.append(_ref(cv, tz, lang) if cv else VoteRef(voter, None, "—"))
+        struck = tuple(_ref(v, tz, lang, struck=True) for v in votes
                        if v.get("post") in changed and v.get("target") == name
                        and v.get("voter") not in voters)
         rows.append(Row(name, n, tuple(refs), _dedupe(struck),
@@ -295,17 +321,18 @@ def _not_counted(result: dict, changed: set[str], lang: str) -> tuple[Line, ...]
         note = "" if result.get("public") else _note(v.get("note"), lang)
         if not v.get("target") and not code:   # MS-01: an unvote is not a vote that failed
             lines.append(Line(v.get("voter", ""), trusted(i18n.t("unvote", lang)), v.get("url"),
-                              i18n.short_time(v.get("time"), tz), trusted(""), rule_id(""), note))
+                              i18n.short_time(v.get("time"), tz, lang), trusted(""), rule_id(""), note))
             continue
         lines.append(Line(v.get("voter", ""), v.get("target") or "—", v.get("url"),
-                          i18n.short_time(v.get("time"), tz), trusted(reason),
+                          i18n.short_time(v.get("time"), tz, lang), trusted(reason),
                           rule_id(code or v.get("rule", "")), note))
     return tuple(lines)
 
 
 def _removed(result: dict, lang: str) -> tuple[Line, ...]:
-    return tuple(Line(r["player"], "", None, "", trusted(i18n.removal_text(r.get("reason", ""),
-                                                                          lang)),
+    ruleset = result.get("ruleset")
+    return tuple(Line(r["player"], "", None, "",
+                      trusted(i18n.removal_text(r.get("reason", ""), lang, ruleset)),
                       rule_id(r.get("rule", ""))) for r in result.get("removed", []))
 
 
@@ -313,7 +340,7 @@ def _violations(items: list[dict], tz: str | None, lang: str) -> tuple[Line, ...
     lines = []
     for v in items:
         lines.append(Line(v.get("player") or "—", "", v.get("url"),
-                          i18n.short_time(v.get("time"), tz),
+                          i18n.short_time(v.get("time"), tz, lang),
                           trusted(i18n.violation_text(v.get("rule", ""), lang)),
                           rule_id(v.get("rule", "")), _note(v.get("note"), lang)))
     return tuple(lines)

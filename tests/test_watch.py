@@ -299,7 +299,7 @@ def test_live_screen_renders_the_count(evening):
     ("it", {"absences": "se la votazione chiudesse ora: Γιώτα, Χάρης",
             "network": " status problema di rete: ", "retry": "; nuovo tentativo tra 60 s",
             "outcome": "outcome parità Λάμπρος, Φώτης (PX-06)",
-            "final": "closed finale: parità Λάμπρος, Φώτης (PX-06)"}),
+            "final": "closed esito: parità Λάμπρος, Φώτης (PX-06)"}),
 ])
 def test_watch_lines_are_in_the_game_language_or_lang(evening, lang, words):
     """issue 13: the words in the game's language (or --lang); KIND keywords, times, rule ids and

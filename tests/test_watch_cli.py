@@ -52,9 +52,9 @@ def test_replay_ends_with_exactly_the_tally(demo_game, fmt, capsys):
     # counts each vote as one
     assert "2026-11-02 20:06:12 change Γιώτα: Χάρης → Φώτης | Νίκος 4, Φώτης 4" in lines
     # the result in Greek too: the kind and the reason (PX-06's public wording) from the tables
-    assert lines[-1] == "2026-11-02 20:10:00 closed τελικό: αποχωρεί Νίκος (ισοψηφία στην " \
-                        "κορυφή· η ψήφος του Δημάρχου είναι ανάμεσα σε όσους ψήφισαν Νίκος, " \
-                        "PX-06) | Νίκος 5, Φώτης 4"
+    assert lines[-1] == "2026-11-02 20:10:00 closed τελικό: αποχωρεί ο Νίκος (ισοψηφία· μέσα " \
+                        "σε όσους ψήφισαν τον Νίκο υπάρχει η ψήφος του δημάρχου, PX-06) | " \
+                        "Νίκος 5, Φώτης 4"
     assert "Δήμητρα" not in "".join(ln for ln in lines if "Δημάρχου" in ln)   # PX-06: public
 
 

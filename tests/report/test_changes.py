@@ -27,9 +27,9 @@ TIE = {"kind": "tie", "players": ["Λάμπρος", "Νίκος"], "rule": "PX-0
 
 
 @pytest.mark.parametrize("lang, what", [
-    ("el", "PX-12: ψήφος Φώτης → Νίκος: άκυρη χωρίς ευθύνη"),
-    ("it", "PX-12: voto Φώτης → Νίκος: nullo senza colpa"),
-    ("ru", "PX-12: голос Φώτης → Νίκος: аннулирован без вины"),
+    ("el", "PX-12: η ψήφος του Φώτη → Νίκος: άκυρη χωρίς ευθύνη"),   # the genitive
+    ("it", "PX-12: voto di Φώτης → Νίκος: nullo senza colpa"),
+    ("ru", "PX-12: голос (Φώτης → Νίκος): аннулирован без вины"),     # a Greek name: not declined
     ("en", "PX-12: Φώτης's vote for Νίκος is void (no blame)"),
 ])
 def test_a_vote_a_rule_set_aside_is_told_in_the_language(lang, what):
@@ -42,9 +42,10 @@ def test_a_vote_a_rule_set_aside_is_told_in_the_language(lang, what):
 
 
 @pytest.mark.parametrize("lang, leads, nobody", [
-    ("el", "αποχωρεί Νίκος (οι περισσότερες ψήφοι, PX-05)",
+    ("el", "αποχωρεί ο Νίκος (οι περισσότερες ψήφοι, PX-05)",
      "κανείς δεν αποχωρεί (καμία ψήφος, C-01)"),
-    ("it", "eliminato Νίκος (il più votato, PX-05)", "nessuno eliminato (nessun voto, C-01)"),
+    ("it", "esce dal gioco Νίκος (più voti di tutti, PX-05)",
+     "nessuno esce dal gioco (nessun voto, C-01)"),
     ("ru", "выбывает Νίκος (больше всех голосов, PX-05)", "никто не выбывает (нет голосов, C-01)"),
     ("en", "eliminated Νίκος (most votes, PX-05)", "no-elimination (no votes, C-01)"),
 ])
@@ -57,11 +58,27 @@ def test_a_tie_and_the_mayor_in_public_words():
     """PX-06: the public wording names the player who leaves, never the mayor."""
     tie = {"kind": "tie", "players": ["Λάμπρος", "Φώτης"], "rule": "PX-06", "next": "poll"}
     assert outcome_words({"outcome": tie}, "el") == "ισοψηφία Λάμπρος, Φώτης (PX-06)"
-    assert outcome_words({"outcome": tie}, "ru") == "ничья Λάμπρος, Φώτης (PX-06)"
+    assert outcome_words({"outcome": tie}, "ru") == "равенство голосов Λάμπρος, Φώτης (PX-06)"
     mayor = {"kind": "eliminated", "players": ["Νίκος"], "reason": "mayor", "rule": "PX-06"}
-    assert outcome_words({"outcome": mayor}, "it") == \
-        "eliminato Νίκος (parità in testa; il voto del sindaco è tra i voti per Νίκος, PX-06)"
+    assert outcome_words({"outcome": mayor}, "el") == "αποχωρεί ο Νίκος (ισοψηφία· μέσα σε " \
+        "όσους ψήφισαν τον Νίκο υπάρχει η ψήφος του δημάρχου, PX-06)"
+    assert outcome_words({"outcome": mayor}, "it") == "esce dal gioco Νίκος (parità; tra i voti " \
+        "per Νίκος c'è quello del sindaco, che vale doppio, PX-06)"
     assert outcome_words({}, "el") == "σε εξέλιξη"          # no result yet: no "?"
+
+
+def test_the_seeds_words_by_ruleset():
+    """lupus-mirtillo's "al rogo", mafia-forum-ru's gallows, a runoff naming its candidates."""
+    runoff = {"kind": "eliminated", "players": ["Gina"], "reason": "runoff", "rule": "LM-03",
+              "between": ["Ciro", "Filo", "Gina"]}
+    assert outcome_words({"ruleset": "lupus-mirtillo", "outcome": runoff}, "it") == \
+        "al rogo Gina (dopo il ballottaggio tra Ciro, Filo e Gina, LM-03)"
+    hanged = {"kind": "eliminated", "players": ["Медведь"], "reason": "first-to-max",
+              "rule": "MR-05"}
+    assert outcome_words({"ruleset": "mafia-forum-ru", "outcome": hanged}, "ru") == \
+        "на виселицу Медведь (равенство голосов; максимум набран раньше других, MR-05)"
+    assert outcome_words({"ruleset": "palermo-extreme", "outcome": hanged}, "el") == \
+        "αποχωρεί: Медведь (ισοψηφία· έφτασε πρώτα τις περισσότερες ψήφους, MR-05)"
 
 
 def test_the_result_changes_once_whatever_the_language():

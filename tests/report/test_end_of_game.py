@@ -13,10 +13,12 @@ TOWN = {"winner": "town", "rule": "PX-21", "note": "no killer is left in the gam
 
 # The line each format prints for TOWN, in each language, as a moderator would post it.
 TOWN_LINES = {
-    "el": "Λήξη παιχνιδιού{b} — νικούν: πολίτες; όλοι οι δολοφόνοι είναι εκτός παιχνιδιού (PX-21)",
-    "it": "Fine della partita{b} — vince: villaggio; nessun assassino è rimasto in gioco (PX-21)",
-    "ru": "Конец игры{b} — побеждает: мирные; в игре не осталось убийц (PX-21)",
-    "en": "End of the game{b} — winner: town; no killer is left in the game (PX-21)",
+    # the seeds' words ("νικητές είναι οι πολίτες"); Greek's semicolon is "·" (";" is its "?")
+    "el": "Λήξη παιχνιδιού{b} — νικητές είναι οι πολίτες· όλοι οι δολοφόνοι είναι εκτός "
+          "παιχνιδιού (PX-21)",
+    "it": "Fine della partita{b} — vince il Villaggio; nessun assassino è rimasto in gioco (PX-21)",
+    "ru": "Конец игры{b} — побеждают мирные жители; в игре не осталось убийц (PX-21)",
+    "en": "End of the game{b} — the town wins; no killer is left in the game (PX-21)",
 }
 MARKS = {"bbcode": ("[b]", "[/b]"), "markdown": ("**", "**"), "text": ("", "")}
 
@@ -40,8 +42,8 @@ def test_the_end_is_one_line_after_the_result(fmt, lang, public):
     at = lines.index(line)
     # right below the result, a blank line between them only in Markdown (a paragraph)
     above = lines[at - 2] if fmt == "markdown" else lines[at - 1]
-    assert above.startswith(a + {"el": "Αποτέλεσμα", "it": "Esito", "ru": "Итог",
-                                 "en": "Result"}[lang])
+    assert above.startswith(a + {"el": "Αποχωρεί ο Άρης", "it": "Esce dal gioco Άρης",
+                                 "ru": "Выбывает Άρης", "en": "Eliminated: Άρης"}[lang])
 
 
 @pytest.mark.parametrize("lang", sorted(TOWN_LINES))
@@ -71,7 +73,7 @@ def test_two_winners_together_lm08_in_italian():
     end = {"winner": ["pack", "coven"], "winners": ["pack", "coven"], "rule": "LM-08",
            "note": "3 players left: pack wins"}
     out = render(_ended("it-lupus-runoff", end), "bbcode", lang="it")
-    assert "[b]Fine della partita[/b] — vincono insieme: Branco, Congrega; restano 3 giocatori " \
+    assert "[b]Fine della partita[/b] — vincono insieme: Branco e Congrega; restano 3 giocatori " \
            "(LM-08)" in out.splitlines()
 
 
@@ -79,7 +81,7 @@ def test_mafia_forum_ru_duel_mr08_names_the_player_escaped():
     end = {"winner": "civilians", "rule": "MR-08", "note": "[b]Ко*ля[/b] had fewer votes against him"}
     bb = render(_ended("ru-mafia-forum", end), "bbcode", lang="ru")
     # BBCode: a zero-width space breaks the tag (report/escape.py), the name stays readable
-    assert ("[b]Конец игры[/b] — побеждает: мирные жители; меньше голосов против: "
+    assert ("[b]Конец игры[/b] — побеждают мирные жители; меньше голосов против: "
             "[\u200bb]Ко*ля[\u200b/b] (MR-08)") in bb.splitlines()
     md = render(_ended("ru-mafia-forum", end), "markdown", lang="ru")
     assert "меньше голосов против: \\[b\\]Ко\\*ля\\[/b\\] (MR-08)" in md
@@ -102,11 +104,11 @@ def test_a_faction_as_the_game_file_writes_it_is_escaped():
 
 def test_maniac_and_rival_words():
     end = {"winner": "maniac", "rule": "MR-10", "note": "the maniac remains alone"}
-    assert "Конец игры — побеждает: маньяк; маньяк остался один (MR-10)" in \
+    assert "Конец игры — побеждает маньяк; маньяк остался один (MR-10)" in \
         render(_ended("ru-mafia-forum", end), "text", lang="ru").splitlines()
     rival = {"winner": "rival", "rule": "PX-21",
              "note": "the rival mafioso and one more player remain"}
-    assert ("Λήξη παιχνιδιού — νικούν: ο αντίπαλος μαφιόζος; έμειναν ο αντίπαλος μαφιόζος και "
+    assert ("Λήξη παιχνιδιού — νικά ο αντίπαλος μαφιόζος· έμειναν ο αντίπαλος μαφιόζος και "
             "ακόμη ένας παίχτης (PX-21)") in \
         render(_ended("el-palermo-mayor", rival), "text", lang="el").splitlines()
 
@@ -114,7 +116,7 @@ def test_maniac_and_rival_words():
 def test_a_mafioso_and_his_clans_vsb_mr08():
     end = {"winner": "civilians", "rule": "MR-08", "note": "a mafioso and the VSB of his clan remain"}
     out = render(_ended("ru-mafia-forum", end), "text", lang="ru")
-    assert "Конец игры — побеждает: мирные жители; остались мафиози и ВСБ его клана (MR-08)" in \
+    assert "Конец игры — побеждают мирные жители; остались мафиози и ВСБ его клана (MR-08)" in \
         out.splitlines()
     assert "restano un mafioso e il figlio illegittimo del boss del suo clan (MR-08)" in \
         render(_ended("ru-mafia-forum", end), "text", lang="it")

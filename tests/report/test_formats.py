@@ -42,7 +42,7 @@ def test_bbcode_links_each_voter_to_the_post_that_counted_and_strikes_changes():
 
 def test_bbcode_lists_void_votes_with_reason_absences_and_violations():
     out = render(sample("el-palermo-mayor"), "bbcode")
-    assert f"[url={EL_BASE}post-2005]Ελένη[/url] → Ελένη — ψήφος στον εαυτό του (V-SELF)" in out
+    assert f"[url={EL_BASE}post-2005]Ελένη[/url] → Ελένη — ψήφος στον ίδιο τον ψηφοφόρο (V-SELF)" in out
     assert "μήνυμα ενώ το θέμα ήταν κλειδωμένο" in out
     assert "[b]Χωρίς ψήφο (απουσία):[/b] Ελένη" in out
     assert "Παράθυρο αλλαγής ψήφου 20:05–20:10" in out
@@ -50,8 +50,8 @@ def test_bbcode_lists_void_votes_with_reason_absences_and_violations():
 
 def test_mayor_tie_public_wording_px06():
     out = render(sample("el-palermo-mayor"), "bbcode")
-    assert ("Αποχωρεί: Άρης — ισοψηφία στην κορυφή· η ψήφος του Δημάρχου είναι ανάμεσα σε "
-            "όσους ψήφισαν Άρης (PX-06)") in out
+    assert ("[b]Αποχωρεί ο Άρης[/b] — ισοψηφία· μέσα σε όσους ψήφισαν τον Άρη υπάρχει η ψήφος "
+            "του δημάρχου (PX-06)") in out   # the seed's words; names declined
     en = render(sample("el-palermo-mayor"), "text", lang="en")
     assert "the mayor's vote is among the voters of Άρης" in en
 
@@ -64,23 +64,24 @@ def test_majority_game_shows_l_levels_and_the_majority_number_ms02():
     assert bob.startswith("[b]Bob[/b] (1, L-3): ")
     base = "https://forum.mafiascum.example/viewtopic.php?t=90210&p="
     assert f"[s][url={base}7001]Alice[/url][/s]" in bob
-    assert "Eliminated: Carol — majority reached (MS-02)" in out
+    assert "[b]Eliminated: Carol[/b] — majority reached (MS-02)" in out
     assert "Friday 6 November 2026, 17:00" in out
 
 
 def test_russian_first_to_max_and_removals():
     out = render(sample("ru-mafia-forum"), "markdown")
-    assert out.startswith("## Итоги голосования — день 1\n")
-    assert "Выбывает: Медведь — равенство голосов; максимум набран раньше других (MR-05)" in out
-    assert "- Кот — пропал (нет сообщений) (MR-06)" in out
-    assert "**Не проголосовали:** Лиса, Волк, Кот" in out
+    assert out.startswith("## Итоги голосования — ход 1\n")      # the seed's "ход"
+    assert "**На виселицу отправляется Медведь** — равенство голосов; максимум набран раньше " \
+           "других (MR-05)" in out
+    assert "- Кот — пропадает без вести (ни одного сообщения за ход) (MR-06)" in out
+    assert "**Не проголосовали:** Волк, Кот, Лиса" in out         # in alphabetical order
     assert "понедельник, 2 ноября 2026, 22:00" in out
 
 
 def test_italian_runoff_and_zero_row_for_a_changed_vote():
     out = render(sample("it-lupus-runoff"), "text")
     assert "Votazione del giorno 1" in out
-    assert "Eliminato: Gilda — ballottaggio (LM-02)" in out
+    assert "Va al rogo Gilda — dopo il ballottaggio (LM-02)" in out
     assert "  Enzo (0): ~Gilda~" in out
     assert "lunedì 2 novembre 2026, 21:00" in out
 

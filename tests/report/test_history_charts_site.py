@@ -154,5 +154,5 @@ def test_site_files_and_relative_links(tmp_path):
     assert {f"day-{d['day']}.svg" for d in days} <= names
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert 'href="day-1.html"' in index and 'href="player-01.html"' in index
-    assert "Αποχωρεί: Γιώργος" in index
+    assert "Αποχωρεί ο Γιώργος" in index
     assert "http" not in index.replace("http://www.w3.org", "")

@@ -20,7 +20,8 @@ def _tables() -> dict[str, dict[str, dict[str, str]]]:
     out: dict[str, dict[str, dict[str, str]]] = {}
     for module in CATALOGUE:
         for name, value in vars(module).items():
-            if name.startswith("__") or not isinstance(value, (dict, tuple)) or not value:
+            if name.startswith("_") or name == "VARIANTS" or not isinstance(value, (dict, tuple)) \
+                    or not value:
                 continue
             try:
                 rows = dict(value) if isinstance(value, tuple) else value
@@ -50,7 +51,7 @@ def _fields(text: str) -> set[str]:
 
 def test_the_catalogue_is_found():
     names = set(_tables())
-    for table in ("i18n.STRINGS", "i18n.OUTCOMES", "i18n.REASONS", "i18n.VIOLATIONS",
+    for table in ("i18n.STRINGS", "i18n.STATUSES", "i18n.VIOLATIONS",
                   "engine_text.TEXTS", "gamewords.CAUSES", "gamewords.ROLES[mafia-baku]"):
         assert f"votal.report.{table}" in names, table
 
@@ -62,7 +63,10 @@ def test_every_message_has_all_four_languages():
 
 
 def test_every_language_fills_the_same_placeholders():
+    """(A KEY@plain variant may leave out the name it cannot decline.)"""
     for table, key, row in _entries():
+        if key.endswith("@plain"):
+            continue
         fields = {lang: _fields(text) for lang, text in row.items()}
         assert len({frozenset(f) for f in fields.values()}) == 1, (table, key, fields)
 
@@ -72,8 +76,8 @@ def test_plain_variants_and_ruleset_variants_match_their_message():
         if "@" in key:
             base = key.split("@")[0]
             assert base in i18n.STRINGS, key
-            for lang in LANGUAGES:
-                assert _fields(i18n.STRINGS[key][lang]) == _fields(i18n.STRINGS[base][lang]), key
+            for lang in LANGUAGES:   # the plain variant may leave a name out ("αυτόν που αποχωρεί")
+                assert _fields(i18n.STRINGS[key][lang]) <= _fields(i18n.STRINGS[base][lang]), key
     for ruleset, rows in i18n.VARIANTS.items():
         for key, row in rows.items():
             assert key in i18n.STRINGS and set(row) <= set(LANGUAGES), (ruleset, key)

@@ -10,16 +10,7 @@ import pytest
 from lxml import html as lxml_html
 
 from votal.report import FORMATS, escape, gamewords, public_view, render
-from votal.report.i18n import (
-    END_NOTES,
-    LANGUAGES,
-    OUTCOMES,
-    REASONS,
-    SIDES,
-    STRINGS,
-    VIOLATIONS,
-    WINS,
-)
+from votal.report.i18n import END_NOTES, LANGUAGES, SIDES, STRINGS, VIOLATIONS
 from votal.report.public import PUBLIC_NOTE_RULES
 from votal.report.view import revealed_text
 
@@ -75,8 +66,9 @@ def _private_facts(game_toml) -> dict:
 
 
 def _our_words(lang: str) -> str:
-    # SIDES, WINS, END_NOTES: the end of the game names the winning side ("mafia"), never a holder
-    tables = [STRINGS, OUTCOMES, REASONS, VIOLATIONS, SIDES, WINS, dict(END_NOTES)]
+    # SIDES, STRINGS' win_*, END_NOTES: the end of the game names the winning side ("mafia"),
+    # never a holder
+    tables = [STRINGS, VIOLATIONS, SIDES, dict(END_NOTES)]
     return " ".join(row[lang] for t in tables for row in t.values()).casefold()
 
 
