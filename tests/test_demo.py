@@ -63,7 +63,7 @@ def test_demo_post_declares_no_end(demo):
     assert rc == 0, err
     assert json.loads(out)["end"] is None
     post = text.split("official tally, day 1 (bbcode):", 1)[1]
-    assert "[b]Αποτέλεσμα:[/b]" in post
+    assert "[b]Αποχωρεί ο Νίκος[/b]" in post   # the result, a sentence of its own (issue 20 item 7)
     assert "Λήξη παιχνιδιού" not in post and "PX-21" not in post
 
 
