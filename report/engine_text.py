@@ -237,9 +237,9 @@ TEXTS: tuple[tuple[str, Row], ...] = (
         "ru": "Адвокат защищал вслепую.", "en": "The lawyer defended blindly."}),
     (r"MB-06: players removed for no vote; the host may keep the leader", {
         "el": "Αποκλεισμός για μη ψήφο· η ΣΕ μπορεί να κρατήσει στο παιχνίδι τον πρώτο.",
-        "it": "Rimossi per mancato voto; il master può tenere in gioco il più votato.",
-        "ru": "Удалены за отказ от голосования; ведущий может оставить лидера голосования.",
-        "en": "Players removed for no vote; the host may keep the leader."}),
+        "it": "Rimozione per mancato voto; il master può tenere in gioco chi ha più voti.",
+        "ru": "Удаление за отказ от голосования; ведущий может оставить лидера голосования.",
+        "en": "Removal for no vote; the host may keep the leader."}),
     (r"MB-02: (?P<who>.+)'s removal depends on review item \(post (?P<post>\S+)\)", {
         "el": "Ο αποκλεισμός {who:gen} εξαρτάται από τον έλεγχο του μηνύματος {post}.",
         "it": "L'uscita di {who} dipende dalla verifica del messaggio {post}.",

@@ -33,10 +33,11 @@ HIDDEN_VOTE_RULES: dict[str, str | None] = {
 # extra-vote card can break its lock).
 HIDDEN_VIOLATIONS = frozenset({"V-LOCKED-VOTE"})
 
-# Notes the rules announce (MB-05: "the lawyer defended blindly"; MB-06: the host may keep the
-# leader; MS-02: who hammered). Any other engine note may carry a secret (LM-02: a runoff vote,
-# sent to the master privately) and stays out of public reports.
-PUBLIC_NOTE_RULES = ("MB-05:", "MB-06:", "MB-09:", "MS-02:")
+# Notes the rules announce (MB-05: "the lawyer defended blindly"; MB-09: whom the kamikaze takes;
+# MS-02: who hammered). Any other engine note may carry a secret (LM-02: a runoff vote, sent to
+# the master privately) and stays out of public reports; MB-06's "the host may keep the leader"
+# is advice to the moderator, not a word for the players (issue 20, item 7): private only.
+PUBLIC_NOTE_RULES = ("MB-05:", "MB-09:", "MS-02:")
 # Review items every reader must see (issue 11: a post votal could not read is never silent).
 PUBLIC_REVIEW_RULES = frozenset({"V-UNREADABLE-POST"})
 

@@ -80,7 +80,8 @@ def lawyer_save(inputs: Inputs, votes: Votes, players: Players, out: Outputs) ->
 
 
 def lawyer_blind(day: Day) -> None:
-    """No one leaves: the lawyer defended blindly (MB-05); the second day without choice removes him."""
+    """No one leaves, and not by his save: the lawyer defended blindly (MB-05); the second day
+    without a choice removes him."""
     lawyers = [s for s in day.role_holders("lawyer") if day.active(s, day.vote_end)]
     if not lawyers:
         return
@@ -90,7 +91,12 @@ def lawyer_blind(day: Day) -> None:
         if day.players.carried.lawyer_missed >= 2:
             for slot in lawyers:
                 day.out.removal(slot, "no-choice", "MB-05")
-    if day.out.outcome and day.out.outcome.kind is not OutcomeKind.ELIMINATED:
+    # the seed: "если на дневном голосовании никто не вылетает, тогда всем объявляют, что адвокат
+    # защищал вслепую"; when his choice saved the leader the host announces that instead
+    # ("Адвокат оправдал-защитил игрока"): one announcement, never both (issue 20, item 7)
+    outcome = day.out.outcome
+    if outcome and outcome.kind is not OutcomeKind.ELIMINATED \
+            and outcome.reason is not Reason.LAWYER:
         day.out.notes.append("MB-05: the lawyer defended blindly")
 
 
