@@ -109,6 +109,9 @@ GAME = typer.Argument(..., metavar=METAVARS["game"], show_default=False,
                            "docs/gamefile.md).")
 LANG = _option(None, "--lang", kind="lang",
                help="The output's language: el, it, ru or en (default: the game's).")
+CODES = _option(None, "--codes/--no-codes",
+                help="Print the rule ids and V- codes beside what they decided (default: only "
+                     "in a private post, or as the game file's [options] codes says).")
 PUBLIC = _option(True, "--public/--private",
                  help="Hide or show the secrets: roles, factions, abilities (default: public).")
 OFFLINE = _option(False, "--offline", help="Do not refresh the thread first: read the store "
@@ -288,6 +291,7 @@ def tally_cmd(
                            help="Hide or show the secrets: roles, factions, abilities (default: "
                                 "public; with --format json: private)."),
     lang: str = LANG,
+    codes: bool | None = CODES,
     offline: bool = OFFLINE,
     db: str = DB,
     at: str = _option(None, "--at", kind="time",
@@ -314,7 +318,18 @@ def tally_cmd(
         result = tally_file(game_file, day=day, at=at, offline=offline,
                             db=Path(db) if db else None, net=net,
                             withhold=is_public(fmt, public), warn=_warn)
-    write_out(render_day(result, fmt, public=public, lang=lang), fmt)
+    write_out(render_day(result, fmt, public=public, lang=lang,
+                         codes=_codes(codes, game_file)), fmt)
+
+
+def _codes(flag: bool | None, game_file: str) -> bool | None:
+    """``--codes``/``--no-codes``, else True when the game file's ``[options] codes`` asks for
+    the rule ids in a public post too (None: report.render's default, only a private post)."""
+    if flag is not None:
+        return flag
+    from votal.app.load import load_game
+
+    return True if load_game(game_file, warn=lambda _: None).options.get("codes") else None
 
 
 # ---- history, chart, report (report/) ------------------------------------------------------
@@ -597,6 +612,7 @@ def watch_cmd(
     public: bool = _option(None, "--public/--private",
                            help="Hide or show the secrets: roles, factions, abilities (default: "
                                 "public; with --format json: private)."),
+    codes: bool | None = CODES,
     out: Path | None = _option(None, "--out", kind="file",
                                help="Where to write the official post (default: beside the game "
                                     "file, GAME-dayN.EXT)."),
@@ -632,8 +648,10 @@ def watch_cmd(
     if out is not None:
         check_output_file(out)
 
+    shown = _codes(codes, game_file)   # (a bad game file is refused here, before anything)
+
     def render(result) -> str:
-        return render_day(result, fmt, public=public, lang=lang)
+        return render_day(result, fmt, public=public, lang=lang, codes=shown)
 
     try:
         # the watch screen is the progress: no bar; retries still get their line

@@ -99,6 +99,9 @@ HELP = {
         '                        (default: public; with --format json: private).\n'
         "  --lang LANG           The output's language: el, it, ru or en (default: the\n"
         "                        game's).\n"
+        '  --codes / --no-codes  Print the rule ids and V- codes beside what they\n'
+        '                        decided (default: only in a private post, or as the\n'
+        "                        game file's [options] codes says).\n"
         '  --offline             Do not refresh the thread first: read the store and\n'
         '                        the saved files only.\n'
         '  --db FILE             The local store (SQLite) of scraped posts (default:\n'
@@ -311,6 +314,9 @@ HELP = {
         "                        game's).\n"
         '  --public / --private  Hide or show the secrets: roles, factions, abilities\n'
         '                        (default: public; with --format json: private).\n'
+        '  --codes / --no-codes  Print the rule ids and V- codes beside what they\n'
+        '                        decided (default: only in a private post, or as the\n'
+        "                        game file's [options] codes says).\n"
         '  --out FILE            Where to write the official post (default: beside the\n'
         '                        game file, GAME-dayN.EXT).\n'
         '  --replay              Replay a past day from the store or the posts file, as\n'

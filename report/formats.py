@@ -37,7 +37,7 @@ from votal.report.view import (
 class Format:
     name: str
     extension: str
-    render: Callable[[dict, str, bool], str]
+    render: Callable[..., str]   # (result, lang, public[, codes: a day's formats]) -> text
     public_default: bool = True
 
 
@@ -46,19 +46,27 @@ FORMATS = REGISTRY["day"]
 
 
 def register(name: str, extension: str, *, public_default: bool = True, document: str = "day"):
-    def deco(fn: Callable[[dict, str, bool], str]):
+    def deco(fn: Callable[..., str]):
         REGISTRY[document][name] = Format(name, extension, fn, public_default)
         return fn
     return deco
 
 
 def render(result: dict, fmt: str, *, lang: str | None = None, public: bool | None = None,
-           document: str = "day") -> str:
-    """The day's tally (each vote with its link and rule, C-06; or another document) in ``fmt`` and ``lang`` (default: the
-    document's own language)."""
+           document: str = "day", codes: bool | None = None) -> str:
+    """The day's tally (each vote with its link and rule, C-06; or another document) in ``fmt``
+    and ``lang`` (default: the document's own language).
+
+    ``codes``: a day's post prints the rule ids and ``V-`` codes beside what they decided;
+    None: only a private one (a public post says it in words, issue 20 item 7). JSON and CSV
+    always carry them (their columns, docs/formats.md).
+    """
     f = get_format(fmt, document)
     lang = i18n.check_language(lang or result.get("language") or "en")
-    return f.render(result, lang, f.public_default if public is None else public)
+    public = f.public_default if public is None else public
+    if document != "day":
+        return f.render(result, lang, public)
+    return f.render(result, lang, public, not public if codes is None else codes)
 
 
 def is_public(fmt: str, public: bool | None, document: str = "day") -> bool:
@@ -73,10 +81,11 @@ class DayLike(Protocol):
 
 
 def render_day(result: DayLike, fmt: str, *, public: bool | None = None,
-               lang: str | None = None) -> str:
+               lang: str | None = None, codes: bool | None = None) -> str:
     """The one place a day's result is rendered (tally, watch): :func:`render` of its dict.
-    ``public`` None: the format's default (public, except json, the full tally)."""
-    return render(result.to_dict(), fmt, lang=lang, public=public)
+    ``public`` None: the format's default (public, except json, the full tally); ``codes``
+    None: the rule ids only in a private post."""
+    return render(result.to_dict(), fmt, lang=lang, public=public, codes=codes)
 
 
 def get_format(fmt: str, document: str = "day") -> Format:
@@ -100,9 +109,9 @@ def labels(view: DayView, result: dict) -> dict[str, Markup]:
     return lab
 
 
-def _context(result: dict, lang: str, public: bool, esc) -> dict:
+def _context(result: dict, lang: str, public: bool, esc, codes: bool = True) -> dict:
     data = select(result, public=public)
-    view = build_day(data, lang)
+    view = build_day(data, lang, codes=codes)
     said = outcome_words(data, lang, esc=esc)
     return {"v": view, "L": labels(view, data),
             "outcome": OutcomeWords(Markup(said.head), Markup(said.why)),
@@ -110,32 +119,33 @@ def _context(result: dict, lang: str, public: bool, esc) -> dict:
 
 
 @register("bbcode", "bbcode")
-def render_bbcode(result: dict, lang: str, public: bool) -> str:
+def render_bbcode(result: dict, lang: str, public: bool, codes: bool = True) -> str:
     return render_template("bbcode", "day.bbcode.j2",
-                           **_context(result, lang, public, escape.bbcode))
+                           **_context(result, lang, public, escape.bbcode, codes))
 
 
 @register("markdown", "md")
-def render_markdown(result: dict, lang: str, public: bool) -> str:
+def render_markdown(result: dict, lang: str, public: bool, codes: bool = True) -> str:
     return render_template("markdown", "day.md.j2",
-                           **_context(result, lang, public, escape.markdown))
+                           **_context(result, lang, public, escape.markdown, codes))
 
 
 @register("text", "txt")
-def render_text(result: dict, lang: str, public: bool) -> str:
-    return render_template("text", "day.txt.j2", **_context(result, lang, public, escape.text))
+def render_text(result: dict, lang: str, public: bool, codes: bool = True) -> str:
+    return render_template("text", "day.txt.j2",
+                           **_context(result, lang, public, escape.text, codes))
 
 
 @register("html", "html")
-def render_html(result: dict, lang: str, public: bool) -> str:
-    ctx = _context(result, lang, public, lambda s: str(escape.html(s)))
+def render_html(result: dict, lang: str, public: bool, codes: bool = True) -> str:
+    ctx = _context(result, lang, public, lambda s: str(escape.html(s)), codes)
     ctx["chart"] = Markup(timeline_svg(ctx["result"], lang))
     ctx.update(lang=lang, nav=None, page_title=f"{ctx['L']['title']} — {ctx['v'].game}")
     return render_template("html", "day.html.j2", **ctx)
 
 
 @register("json", "json", public_default=False)
-def render_json(result: dict, lang: str, public: bool) -> str:
+def render_json(result: dict, lang: str, public: bool, codes: bool = True) -> str:
     return json.dumps(select(result, public=public), ensure_ascii=False, indent=1) + "\n"
 
 
@@ -202,6 +212,6 @@ def write_csv(rows: list[dict], public: bool) -> str:
 
 
 @register("csv", "csv")
-def render_csv(result: dict, lang: str, public: bool) -> str:
+def render_csv(result: dict, lang: str, public: bool, codes: bool = True) -> str:
     """One row per vote post of the day (C-06), in post order (:func:`vote_rows`)."""
     return write_csv(vote_rows(select(result, public=public), lang), public)

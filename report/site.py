@@ -50,8 +50,10 @@ def player_file(i: int) -> str:
     return f"player-{i:02d}.html"
 
 
-def build_site(days: list[dict], out: Path, lang: str, *, public: bool = True) -> list[Path]:
-    """Write the site into ``out`` (created if needed); returns the files written."""
+def build_site(days: list[dict], out: Path, lang: str, *, public: bool = True,
+               codes: bool | None = None) -> list[Path]:
+    """Write the site into ``out`` (created if needed); returns the files written. ``codes``:
+    the day pages print the rule ids (None: only a private site, as a day's post)."""
     lang = i18n.check_language(lang)
     out.mkdir(parents=True, exist_ok=True)
     views = [select(d, public=public) for d in days]
@@ -62,7 +64,7 @@ def build_site(days: list[dict], out: Path, lang: str, *, public: bool = True) -
     nav = _nav(lang)
     ruleset = views[0].get("ruleset") if views else None
     for d in views:
-        written += _day_page(d, out, lang, nav)
+        written += _day_page(d, out, lang, nav, not public if codes is None else codes)
     for (name, href), h in zip(players, hist):
         ctx = _common(lang, game, nav, f"{i18n.t('history', lang)} — {name}", ruleset)
         ctx.update(hist=[h], day_label=lambda n: Markup(i18n.t("day", lang, ruleset=ruleset,
@@ -89,11 +91,11 @@ def _common(lang: str, game: str, nav, title: str, ruleset: str | None = None) -
     return {"lang": lang, "game": game, "nav": nav, "page_title": title, "L": lab}
 
 
-def _day_page(result: dict, out: Path, lang: str, nav) -> list[Path]:
+def _day_page(result: dict, out: Path, lang: str, nav, codes: bool) -> list[Path]:
     n = int(result["day"])
     chart = f"day-{n}.svg"
     svg = write_file(out / chart, to_bytes(timeline_figure(result, lang), "svg"))
-    view = build_day(result, lang)
+    view = build_day(result, lang, codes=codes)
     ctx = {"v": view, "L": labels(view, result), "lang": lang, "nav": nav,
            "outcome": _outcome(result, lang),
            "end": Markup(end_text(result, lang, esc=lambda s: str(escape.html(s)))),

@@ -109,11 +109,14 @@ def superseded_posts(result: dict) -> set[str]:
     return out
 
 
-def build_day(result: dict, lang: str | None = None) -> DayView:
+def build_day(result: dict, lang: str | None = None, *, codes: bool = True) -> DayView:
+    """The day as a report shows it. ``codes`` False: no rule id or ``V-`` code beside what it
+    decided (a public post's default, issue 20 item 7; ``--codes`` keeps them)."""
     lang = i18n.check_language(lang or result.get("language") or "en")
     tz = result.get("timezone")
     changed = superseded_posts(result)
     rows = _rows(result, changed, lang)
+    listed = _listed_violations(result, changed)
     view = DayView(
         lang=lang, public=bool(result.get("public")), game=result.get("game", ""),
         ruleset=result.get("ruleset", ""), day=int(result.get("day", 0)),
@@ -127,7 +130,8 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
         rows=rows, not_counted=_not_counted(result, changed, lang),
         absent=tuple(grammar.sort_names(result.get("absent", []), lang)),
         removed=_removed(result, lang),
-        violations=_violations(result.get("violations", []), tz, lang),
+        violations=_violations([v for v in result.get("violations", [])
+                                if (v.get("post"), v.get("rule")) not in listed], tz, lang),
         review=_review([r for r in result.get("review", []) if not result.get("public")
                         or r.get("rule") in PUBLIC_REVIEW_RULES], lang),
         revealed=tuple(x for x in (revealed_text(r, lang, result.get("ruleset", ""),
@@ -142,7 +146,21 @@ def build_day(result: dict, lang: str | None = None) -> DayView:
     if result.get("provisional"):
         when = i18n.short_time(result.get("as_of"), tz, lang)
         view = replace(view, title=f"{view.title} — {i18n.t('provisional', lang, time=when)}")
-    return view
+    return view if codes else without_codes(view, result, lang)
+
+
+def without_codes(view: DayView, result: dict, lang: str) -> DayView:
+    """``view`` with no internal code left: the rule ids beside the result, the end, each vote,
+    removal and violation, the notes' and the effects' ids (the words say what happened)."""
+    def bare(lines: tuple[Line, ...]) -> tuple[Line, ...]:
+        return tuple(replace(x, rule=rule_id("")) for x in lines)
+
+    private = () if result.get("public") else _private(result, lang, codes=False)
+    return replace(view, outcome_rule=rule_id(""), end_rule=rule_id(""),
+                   not_counted=bare(view.not_counted), removed=bare(view.removed),
+                   violations=bare(view.violations), review=bare(view.review),
+                   notes=tuple(_notes(result.get("notes", []), lang, codes=False)),
+                   private=private)
 
 
 def _labels(result: dict, lang: str) -> dict[str, str]:
@@ -169,13 +187,14 @@ def revealed_text(item: object, lang: str = "en", ruleset: str = "", *,
     return f"{player} ({role})"
 
 
-def _notes(notes: list[str], lang: str) -> list[str]:
-    """The day's notes in ``lang`` (report/engine_text.py), each with the rule that made it."""
+def _notes(notes: list[str], lang: str, codes: bool = True) -> list[str]:
+    """The day's notes in ``lang`` (report/engine_text.py), each with the rule that made it
+    (``codes``)."""
     out = []
     for n in notes:
         said, rule = engine_text.note(n, lang)
         if said:
-            out.append(f"{said} ({rule})" if rule and rule not in said else said)
+            out.append(f"{said} ({rule})" if codes and rule and rule not in said else said)
     return out
 
 
@@ -329,6 +348,16 @@ def _not_counted(result: dict, changed: set[str], lang: str) -> tuple[Line, ...]
     return tuple(lines)
 
 
+def _listed_violations(result: dict, changed: set[str]) -> set[tuple[str, str]]:
+    """The (post, violation) pairs the "not counted" list already gives, each beside its vote: a
+    rule-breaking vote is listed once, there, not again under the violations (issue 20,
+    item 7). A post's other violations, and those of posts that are no void vote, stay there."""
+    why = {v.get("post"): v.get("rule") for v in result.get("violations", [])}
+    return {(v.get("post"), why[v.get("post")]) for v in result.get("votes", [])
+            if v.get("status") != "counted" and v.get("post") not in changed
+            and v.get("post") in why}
+
+
 def _removed(result: dict, lang: str) -> tuple[Line, ...]:
     ruleset = result.get("ruleset")
     return tuple(Line(r["player"], "", None, "",
@@ -358,7 +387,8 @@ def _review(items: list[dict], lang: str) -> tuple[Line, ...]:
                  for r in items)
 
 
-def _private(result: dict, lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _private(result: dict, lang: str,
+             codes: bool = True) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The private section: roles and factions in the report's words (report/gamewords.py),
     ability effects, weights > 1, names read inexactly, the draw seed."""
     p = result.get("private") or {}
@@ -369,7 +399,7 @@ def _private(result: dict, lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]
                      for k, v in (p.get("factions") or {}).items())
     weight = i18n.t("weight", lang)
     weights_given = tuple(f"{k} ({weight} {v})" for k, v in (p.get("weights") or {}).items())
-    effects = tuple(_effect(e, lang) for e in p.get("effects") or [])
+    effects = tuple(_effect(e, lang, codes) for e in p.get("effects") or [])
     weights = tuple(f"{v['voter']} → {v.get('target')} ({weight} {v['weight']})"
                     for v in result.get("votes", []) if int(v.get("weight", 1)) > 1)
     seed = () if p.get("seed") is None else (str(p["seed"]),)
@@ -385,10 +415,10 @@ def _private(result: dict, lang: str) -> tuple[tuple[str, tuple[str, ...]], ...]
     return tuple((k, v) for k, v in parts if v)
 
 
-def _effect(e: dict, lang: str) -> str:
+def _effect(e: dict, lang: str, codes: bool = True) -> str:
     """"Chris → Anna, Dora: αντιστροφή ψήφων (PX-08)"."""
     who = " → ".join(x for x in (e.get("actor") or "", e.get("target") or "") if x)
     said = engine_text.translate(str(e.get("effect", "")), lang) or ""
-    rule = rule_id(e.get("rule", ""))
+    rule = rule_id(e.get("rule", "") if codes else "")
     text = ": ".join(x for x in (who, said) if x)
     return f"{text} ({rule})" if rule else text

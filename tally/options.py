@@ -23,6 +23,7 @@ class Options:
     short_prefixes: bool = False            # a unique 3-letter prefix names a player
     learn_aliases_from_counts: bool = False  # issue 10: names taught by the moderator's counts
     dead_posts_allowed: int = 0             # C-08 allowance
+    codes: bool = False                     # the reports': rule ids in a public post (--codes)
     # Palermo (PX-*, PC-*)
     window_first_vote: bool = False         # PX-03: a first vote in the window
     echo_delay_hours: int = 3               # PX-14

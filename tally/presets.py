@@ -34,7 +34,7 @@ from votal.tally.schedule import Schedule
 
 # The options every ruleset has (their meanings: the comments of tally/options.py).
 COMMON_OPTIONS = ("fuzzy", "fuzzy_threshold", "short_prefixes", "learn_aliases_from_counts",
-                  "dead_posts_allowed")
+                  "dead_posts_allowed", "codes")
 
 
 @dataclass(frozen=True)

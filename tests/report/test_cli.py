@@ -17,6 +17,24 @@ def test_tally_bbcode_is_the_golden_post(capsys):
     assert capsys.readouterr().out == (GOLDEN / "1.el.bbcode").read_text(encoding="utf-8")
 
 
+def test_codes_only_when_asked_in_a_public_post(capsys, tmp_path):
+    """issue 20, item 7: a public post has no rule id; --codes keeps them, --no-codes drops them
+    from a private post; the game file's [options] codes = true is the default --codes gives."""
+    def out(*args: str, game: str = ATHENS) -> str:
+        assert main(["tally", game, "--day", "1", "--offline", *args]) == 0
+        return capsys.readouterr().out
+
+    code = "(V-WINDOW-CHATTER)"
+    assert code not in out() and code in out("--codes")
+    assert code in out("--private") and code not in out("--private", "--no-codes")
+    text = (FIXTURES / "games" / "palermo-athens" / "game.toml").read_text(encoding="utf-8")
+    posts = FIXTURES / "games" / "palermo-athens" / "posts.jsonl"
+    text = text.replace('posts = "posts.jsonl"', f"posts = {json.dumps(str(posts))}")
+    game = tmp_path / "game.toml"
+    game.write_text(text + "\n[options]\ncodes = true\n", encoding="utf-8")
+    assert code in out(game=str(game)) and code not in out("--no-codes", game=str(game))
+
+
 def test_tally_lang_and_private(capsys):
     assert main(["tally", ATHENS, "--day", "1", "--offline", "--format", "markdown",
                  "--lang", "it"]) == 0

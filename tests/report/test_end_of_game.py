@@ -37,6 +37,8 @@ def test_the_end_is_one_line_after_the_result(fmt, lang, public):
     out = render(_ended("el-palermo-mayor", TOWN), fmt, lang=lang, public=public)
     a, b = MARKS[fmt]
     line = a + TOWN_LINES[lang].format(b=b)
+    if public:   # a public post says it in words, without the rule id (issue 20, item 7)
+        line = line.removesuffix(" (PX-21)")
     assert line in out.splitlines()
     lines = out.splitlines()
     at = lines.index(line)
@@ -48,7 +50,7 @@ def test_the_end_is_one_line_after_the_result(fmt, lang, public):
 
 @pytest.mark.parametrize("lang", sorted(TOWN_LINES))
 def test_html_shows_the_end_in_its_own_paragraph(lang):
-    out = render(_ended("el-palermo-mayor", TOWN), "html", lang=lang)
+    out = render(_ended("el-palermo-mayor", TOWN), "html", lang=lang, codes=True)
     head, rest = TOWN_LINES[lang].split("{b}")
     words, _, _ = rest.rpartition(" (PX-21)")
     assert (f'<p class="outcome end"><strong>{head}</strong>{words} '
@@ -72,32 +74,32 @@ def test_the_public_view_keeps_the_end_and_nothing_else_of_it():
 def test_two_winners_together_lm08_in_italian():
     end = {"winner": ["pack", "coven"], "winners": ["pack", "coven"], "rule": "LM-08",
            "note": "3 players left: pack wins"}
-    out = render(_ended("it-lupus-runoff", end), "bbcode", lang="it")
+    out = render(_ended("it-lupus-runoff", end), "bbcode", lang="it", codes=True)
     assert "[b]Fine della partita[/b] — vincono insieme: Branco e Congrega; restano 3 giocatori " \
            "(LM-08)" in out.splitlines()
 
 
 def test_mafia_forum_ru_duel_mr08_names_the_player_escaped():
     end = {"winner": "civilians", "rule": "MR-08", "note": "[b]Ко*ля[/b] had fewer votes against him"}
-    bb = render(_ended("ru-mafia-forum", end), "bbcode", lang="ru")
+    bb = render(_ended("ru-mafia-forum", end), "bbcode", lang="ru", codes=True)
     # BBCode: a zero-width space breaks the tag (report/escape.py), the name stays readable
     assert ("[b]Конец игры[/b] — побеждают мирные жители; меньше голосов против: "
             "[\u200bb]Ко*ля[\u200b/b] (MR-08)") in bb.splitlines()
-    md = render(_ended("ru-mafia-forum", end), "markdown", lang="ru")
+    md = render(_ended("ru-mafia-forum", end), "markdown", lang="ru", codes=True)
     assert "меньше голосов против: \\[b\\]Ко\\*ля\\[/b\\] (MR-08)" in md
-    html = render(_ended("ru-mafia-forum", end), "html", lang="ru")
+    html = render(_ended("ru-mafia-forum", end), "html", lang="ru", codes=True)
     assert "меньше голосов против: [b]Ко*ля[/b] <span" in html
 
 
 def test_a_duel_without_a_winner_mr08():
     end = {"winner": None, "rule": "MR-08", "note": "no votes against either: a duel"}
-    out = render(_ended("ru-mafia-forum", end), "text", lang="ru")
+    out = render(_ended("ru-mafia-forum", end), "text", lang="ru", codes=True)
     assert "Конец игры — против обоих не голосовали — дуэль (MR-08)" in out.splitlines()
 
 
 def test_a_faction_as_the_game_file_writes_it_is_escaped():
     end = {"winner": "<Yakuza>", "rule": "MR-10", "note": "the maniac remains alone"}
-    html = render(_ended("ru-mafia-forum", end), "html", lang="en")
+    html = render(_ended("ru-mafia-forum", end), "html", lang="en", codes=True)
     assert "winner: &lt;Yakuza&gt;; the maniac remains alone" in html
     assert "<Yakuza>" not in html
 
@@ -105,18 +107,18 @@ def test_a_faction_as_the_game_file_writes_it_is_escaped():
 def test_maniac_and_rival_words():
     end = {"winner": "maniac", "rule": "MR-10", "note": "the maniac remains alone"}
     assert "Конец игры — побеждает маньяк; маньяк остался один (MR-10)" in \
-        render(_ended("ru-mafia-forum", end), "text", lang="ru").splitlines()
+        render(_ended("ru-mafia-forum", end), "text", lang="ru", codes=True).splitlines()
     rival = {"winner": "rival", "rule": "PX-21",
              "note": "the rival mafioso and one more player remain"}
     assert ("Λήξη παιχνιδιού — νικά ο αντίπαλος μαφιόζος· έμειναν ο αντίπαλος μαφιόζος και "
             "ακόμη ένας παίχτης (PX-21)") in \
-        render(_ended("el-palermo-mayor", rival), "text", lang="el").splitlines()
+        render(_ended("el-palermo-mayor", rival), "text", lang="el", codes=True).splitlines()
 
 
 def test_a_mafioso_and_his_clans_vsb_mr08():
     end = {"winner": "civilians", "rule": "MR-08", "note": "a mafioso and the VSB of his clan remain"}
-    out = render(_ended("ru-mafia-forum", end), "text", lang="ru")
+    out = render(_ended("ru-mafia-forum", end), "text", lang="ru", codes=True)
     assert "Конец игры — побеждают мирные жители; остались мафиози и ВСБ его клана (MR-08)" in \
         out.splitlines()
     assert "restano un mafioso e il figlio illegittimo del boss del suo clan (MR-08)" in \
-        render(_ended("ru-mafia-forum", end), "text", lang="it")
+        render(_ended("ru-mafia-forum", end), "text", lang="it", codes=True)

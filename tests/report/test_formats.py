@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -42,7 +43,7 @@ def test_bbcode_links_each_voter_to_the_post_that_counted_and_strikes_changes():
 
 def test_bbcode_lists_void_votes_with_reason_absences_and_violations():
     out = render(sample("el-palermo-mayor"), "bbcode")
-    assert f"[url={EL_BASE}post-2005]Ελένη[/url] → Ελένη — ψήφος στον ίδιο τον ψηφοφόρο (V-SELF)" in out
+    assert f"[url={EL_BASE}post-2005]Ελένη[/url] → Ελένη — ψήφος στον ίδιο τον ψηφοφόρο\n" in out
     assert "μήνυμα ενώ το θέμα ήταν κλειδωμένο" in out
     assert "[b]Χωρίς ψήφο (απουσία):[/b] Ελένη" in out
     assert "Παράθυρο αλλαγής ψήφου 20:05–20:10" in out
@@ -51,7 +52,7 @@ def test_bbcode_lists_void_votes_with_reason_absences_and_violations():
 def test_mayor_tie_public_wording_px06():
     out = render(sample("el-palermo-mayor"), "bbcode")
     assert ("[b]Αποχωρεί ο Άρης[/b] — ισοψηφία· μέσα σε όσους ψήφισαν τον Άρη υπάρχει η ψήφος "
-            "του δημάρχου (PX-06)") in out   # the seed's words; names declined
+            "του δημάρχου\n") in out   # the seed's words; names declined; no code in public
     en = render(sample("el-palermo-mayor"), "text", lang="en")
     assert "the mayor's vote is among the voters of Άρης" in en
 
@@ -64,7 +65,7 @@ def test_majority_game_shows_l_levels_and_the_majority_number_ms02():
     assert bob.startswith("[b]Bob[/b] (1, L-3): ")
     base = "https://forum.mafiascum.example/viewtopic.php?t=90210&p="
     assert f"[s][url={base}7001]Alice[/url][/s]" in bob
-    assert "[b]Eliminated: Carol[/b] — majority reached (MS-02)" in out
+    assert "[b]Eliminated: Carol[/b] — majority reached\n" in out
     assert "Friday 6 November 2026, 17:00" in out
 
 
@@ -72,8 +73,8 @@ def test_russian_first_to_max_and_removals():
     out = render(sample("ru-mafia-forum"), "markdown")
     assert out.startswith("## Итоги голосования — ход 1\n")      # the seed's "ход"
     assert "**На виселицу отправляется Медведь** — равенство голосов; максимум набран раньше " \
-           "других (MR-05)" in out
-    assert "- Кот — пропадает без вести (ни одного сообщения за ход) (MR-06)" in out
+           "других\n" in out
+    assert "- Кот — пропадает без вести (ни одного сообщения за ход)\n" in out
     assert "**Не проголосовали:** Волк, Кот, Лиса" in out         # in alphabetical order
     assert "понедельник, 2 ноября 2026, 22:00" in out
 
@@ -81,9 +82,44 @@ def test_russian_first_to_max_and_removals():
 def test_italian_runoff_and_zero_row_for_a_changed_vote():
     out = render(sample("it-lupus-runoff"), "text")
     assert "Votazione del giorno 1" in out
-    assert "Va al rogo Gilda — dopo il ballottaggio (LM-02)" in out
+    assert "Va al rogo Gilda — dopo il ballottaggio\n" in out
     assert "  Enzo (0): ~Gilda~" in out
     assert "lunedì 2 novembre 2026, 21:00" in out
+
+
+RULE_ID = re.compile(r"\b(?:[A-Z]{2}-\d{2}|C-\d{2}|V-[A-Z]+(?:-[A-Z]+)*)\b")
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "text", "html"])
+def test_a_public_post_has_no_internal_code_unless_asked(name, fmt):
+    """issue 20, item 7: no "PX-06", "V-WINDOW-CHATTER" in a public post by default; --codes
+    (``codes=True``) keeps them for a moderator who wants them; a private post has them."""
+    result = sample(name)
+    out = render(result, fmt)
+    visible = re.sub(r"<style.*?</style>|<svg.*?</svg>", "", out, flags=re.S)
+    assert not RULE_ID.findall(visible), RULE_ID.findall(visible)
+    rule = result["outcome"]["rule"]
+    assert f"({rule})" in render(result, fmt, codes=True).replace('<span class="rule">', "")
+    assert f"({rule})" in render(result, fmt, public=False).replace('<span class="rule">', "")
+    assert not RULE_ID.findall(re.sub(r"<style.*?</style>|<svg.*?</svg>", "",
+                                      render(result, fmt, public=False, codes=False),
+                                      flags=re.S))
+
+
+def test_a_rule_breaking_vote_is_listed_once():
+    """issue 20, item 7: a void vote with its violation is under "not counted", not again under
+    "violations"; a violation of a post that is no void vote stays there (V-LOCKED)."""
+    out = render(sample("ru-mafia-forum"), "text", codes=True)
+    assert [x.split(" [")[0].strip() for x in out.splitlines() if "(V-" in x] == \
+        ["Лиса → Ворон", "Ёж → Сова", "Волк → Волк"]
+    assert "Нарушения" not in out            # each of the three is a void vote, listed there
+    dead = sample("ru-mafia-forum")
+    dead["violations"].append({"rule": "V-DEAD-POST", "player": "Кот", "post": "9999",
+                               "time": dead["deadline"]})      # a post that is no vote
+    lines = render(dead, "text", codes=True).splitlines()
+    assert lines[lines.index("Нарушения") + 1].startswith("  Кот [")
+    assert sum("(V-SELF)" in x for x in lines) == 1
 
 
 def test_language_follows_the_result_unless_given():

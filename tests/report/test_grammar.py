@@ -171,3 +171,46 @@ def test_a_message_uses_its_plain_variant_when_a_name_cannot_be_declined(monkeyp
         "μετά την αποχώρηση του Νίκου και της Μαρίας"
     monkeypatch.delitem(i18n.STRINGS, "x_demo@plain")
     assert t("x_demo", "el", who="Nikos") == "μετά την αποχώρηση του παίκτη Nikos"
+
+
+def _names(lang: str) -> dict:
+    own = {"el": GREEK, "ru": RUSSIAN, "it": ITALIAN}.get(lang, {})
+    return {**own, **SHARED_NAMES.get(lang, {})}
+
+
+@pytest.mark.parametrize("lang", ["el", "it", "ru"])
+def test_the_result_agrees_with_who_leaves(lang):
+    """issue 20, item 7: the day's result over the real names of the shared scenarios and of our
+    games — one player, the verb in the singular, a Greek name with its article where it can be
+    declined, else after a colon ("Αποχωρεί: Alexis"; never "Αποτέλεσμα: Αποχωρεί:"); two
+    players, the verb in the plural; no gendered placeholder ("набрал(а)", "eliminato/a")."""
+    for name, (gen, _) in _names(lang).items():
+        one = t("outcome_eliminated", lang, players=name)
+        want = {"el": f"Αποχωρεί {grammar.decline(name, 'nom', 'el')}" if gen else
+                f"Αποχωρεί: {name}",
+                "it": f"Esce dal gioco {name}", "ru": f"Выбывает {name}"}[lang]
+        assert one == want, (name, one)
+        assert "(" not in one and "/" not in one
+    a, b = list(_names(lang))[:2]
+    many = t("outcome_eliminated_many", lang, players=[a, b])
+    assert many.startswith({"el": "Αποχωρούν", "it": "Escono dal gioco", "ru": "Выбывают"}[lang])
+
+
+def test_the_seeds_sides_agree_with_their_verb():
+    """"νικητές είναι οι πολίτες", "побеждают мирные жители" (plural), "побеждает мафия"."""
+    from votal.report.i18n import win_text
+
+    assert win_text(["town"], "el") == "νικητές είναι οι πολίτες"
+    assert win_text(["civilians"], "ru") == "побеждают мирные жители"
+    assert win_text(["mafia"], "ru") == "побеждает мафия"
+    assert win_text(["town"], "it") == "vince il Villaggio"
+    assert win_text(["pack", "coven"], "it") == "vincono insieme: Branco e Congrega"
+
+
+@pytest.mark.parametrize(("n", "ru"), [(1, "1 голос"), (2, "2 голоса"), (5, "5 голосов"),
+                                       (21, "21 голос"), (12, "12 голосов")])
+def test_a_number_meets_its_noun_in_every_message(n, ru):
+    """"Большинство: 1 голос / 2 голоса / 5 голосов" (was "голосов: 1")."""
+    assert t("majority", "ru", n=n) == f"Большинство: {ru}"
+    assert t("majority", "el", n=n) == f"Πλειοψηφία: {n} {'ψήφος' if n == 1 else 'ψήφοι'}"
+    assert t("majority", "it", n=n) == f"Maggioranza: {n} {'voto' if n == 1 else 'voti'}"

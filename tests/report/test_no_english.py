@@ -205,3 +205,34 @@ def test_charts_and_site_say_no_english(lang, tmp_path):
                 bad += _found(_visible(page.read_text(encoding="utf-8")), game_dir,
                               f"site {game_dir.name}/{page.name}", lang)
     assert not bad, "\n".join(bad)
+
+
+RULE_ID = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}-\d{2}|V-[A-Z]+(?:-[A-Z]+)*)(?![\w-])")
+# the moderator's words, which a public post must not carry (MB-06's advice), in each language
+FOR_THE_MODERATOR = ("ведущий может", "η ΣΕ μπορεί", "il master può", "the host may")
+
+
+@pytest.mark.parametrize("game_dir", ALL)
+@pytest.mark.parametrize("lang", LANGS)
+def test_public_posts_have_no_code_no_advice_no_question_mark_role(game_dir, lang):
+    """issue 20, item 7, over every day of the shared scenarios and our games: a public post
+    (bbcode, markdown, text, html) holds no internal code (PX-06, V-WINDOW-CHATTER: only with
+    --codes), no instruction meant for the moderator, no "?" for a role it does not know, and
+    lists a rule-breaking vote once; with ``codes=True`` the deciding rule is back."""
+    bad: list[str] = []
+    for result in _days(game_dir):
+        for fmt in ("bbcode", "markdown", "text", "html"):
+            out = render(result, fmt, lang=lang)
+            seen = _clean(_visible(out) if fmt == "html" else out, game_dir)
+            where = f"day {result['day']} {fmt}"
+            bad += [f"{where}: code {c}" for c in RULE_ID.findall(seen.upper())
+                    if c.lower() in seen]
+            bad += [f"{where}: {w!r}" for w in FOR_THE_MODERATOR if w.casefold() in seen]
+            bad += [f"{where}: '(?)'" for _ in re.findall(r"\(\s*\?\s*\)", seen)]
+        text = render(result, "text", lang=lang, codes=True).splitlines()
+        coded = [x for x in text if re.search(r"\(V-[A-Z-]+\)$", x)]
+        assert len(coded) == len(set(coded)), (game_dir.name, result["day"], coded)
+        rule = (result.get("outcome") or {}).get("rule")
+        if rule:
+            assert any(f"({rule})" in x for x in text), (game_dir.name, result["day"], rule)
+    assert not bad, "\n".join(bad)
