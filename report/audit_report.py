@@ -86,7 +86,8 @@ def _summary(audit: dict, lang: str) -> str:
 def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
     t = i18n.t
     result = d["result"]
-    rows = [Line(2, f"{t('day', lang, day=d['day'])} — {_outcome(result, lang)}")]
+    day = t("day", lang, ruleset=result.get("ruleset"), day=d["day"])   # mafia-forum-ru: "Ход 1"
+    rows = [Line(2, f"{day} — {_outcome(result, lang)}")]
     rows += [Line(3, f"{r['player']} {r['votes']}: {', '.join(r['voters'])}")
              for r in result.get("tally") or []]
     if result.get("violations"):
