@@ -166,9 +166,9 @@ def _line_diff(x: dict, lang: str) -> str:
              announced=x["announced"] if x.get("announced") is not None else 0,
              computed=x["computed"] if x.get("computed") is not None else 0)
     if x.get("missing"):
-        text += f"; {t('audit_missing', lang)}: {', '.join(x['missing'])}"
-    if x.get("extra"):
-        text += f"; {t('audit_extra', lang)}: {', '.join(x['extra'])}"
+        text += f"{i18n.clause(lang)}{t('audit_missing', lang)}: {', '.join(x['missing'])}"
+    if x.get("extra"):   # between two clauses: Greek's "·", never ";" (its question mark)
+        text += f"{i18n.clause(lang)}{t('audit_extra', lang)}: {', '.join(x['extra'])}"
     return text + (f" ({_said(x['note'], lang)})" if x.get("note") else "")
 
 

@@ -236,3 +236,20 @@ def test_public_posts_have_no_code_no_advice_no_question_mark_role(game_dir, lan
         if rule:
             assert any(f"({rule})" in x for x in text), (game_dir.name, result["day"], rule)
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("game_dir", ALL)
+def test_greek_text_has_no_semicolon(game_dir):
+    """issue 20, item 7: ";" is the Greek question mark; two clauses are joined by "·" — in the
+    tally (public and private, with codes) and the audit of every day, in el."""
+    from votal.app.load import load_game, load_posts
+    from votal.audit import audit_game
+
+    outs = [render(r, fmt, lang="el", public=public, codes=True)
+            for r in _days(game_dir) for fmt in ("bbcode", "markdown", "text")
+            for public in (True, False)]
+    game = load_game(game_dir / "game.toml")
+    audit = audit_game(game, load_posts(game, offline=True, db=None)).to_dict()
+    outs += [render_audit(audit, "text", lang="el", public=public) for public in (True, False)]
+    bad = [m for out in outs for m in re.findall(r".{30};.{0,20}", _clean(out, game_dir))]
+    assert not bad, bad
