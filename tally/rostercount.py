@@ -88,7 +88,7 @@ _MARK = re.compile(
     r"|[\[(]\s*" + _HAMMER + r"\s*!*\s*[\])]"               # [LYNCH] (hammered)
     r"|<[-=]+\s*(?:l\s*-\s*\d+|" + _HAMMER + r")?[\s!.]*$"   # <-- LYNCH!!!   <-- L-2
     r"|[-=]+>\s*" + _HAMMER + r"[\s!.]*$"                  # --> lynched
-    r"|\[\d{2}/\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"          # votal's own "[02/11 19:58:12]"
+    r"|\[\d{2}[/.]\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"       # votal's own "[02/11 19:58:12]", "[02.11 …]"
     r"|[\[(]\s*#\s*\d+\s*[\])]|#\s*\d+"                      # a voter's post (#45)
     r"|" + _HAMMER + r"!*(?=\s*$)")                         # "- hammered" at the end
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")

@@ -68,7 +68,7 @@ _MARKERS = re.compile(
     r"|(?:^|\s)<[-=]+\s*[^<>\n]{0,20}$"                       # "<-- LYNCH", "<-- L-2"
     r"|(?:[,;]|\s[-–—])\s*" + _HAMMER_WORDS + r"\s*$"      # "- hammered" at the end
     r"|,\s*" + _HAMMER_WORDS + r"(?=\s*\))"                # votal's "(3, hammered)"
-    r"|\[\d{2}/\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"         # votal's text format: a vote's time
+    r"|\[\d{2}[/.]\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"      # votal's text: a vote's time ("02.11", ru)
     r"|\s*[\[(]#\d+[\])]|\s+#\d+\b",                       # a voter's post number
     re.IGNORECASE)
 _UNVOTED_VOTER = re.compile(r"[^,;:()\[\]]*[\[(]\s*un-?vot(?:ed?)?\s*[\])]", re.I)
@@ -313,6 +313,8 @@ def _parse_line(line: str) -> tuple[CountLine, bool] | None:
             if not m:
                 continue
             name = m.group("name").strip(" *-–—:")
+            if "→" in name:   # "Жанна → Вера — …": one vote that did not count, no count line
+                return None
             groups = m.groupdict()
             voters = _split_names(groups.get("voters") or groups.get("pvoters") or "")
             if not _target_ok(name) or not _voters_ok(voters):
