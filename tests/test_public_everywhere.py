@@ -282,7 +282,7 @@ def test_the_mayor_cannot_be_told_among_the_voters_of_the_leader(tmp_path):
     some = outputs["Δήμητρα"]
     # what the close announces, and only that (PX-06)
     assert "Νίκος 5, Φώτης 4" in some["watch 1"]
-    assert "η ψήφος του Δημάρχου είναι ανάμεσα σε όσους ψήφισαν Νίκος" in some["tally 1 text"]
+    assert "μέσα σε όσους ψήφισαν τον Νίκο υπάρχει η ψήφος του δημάρχου" in some["tally 1 text"]
     lines = some["watch 1"].splitlines()
     assert "2026-11-02 18:20:30 vote Δήμητρα → Νίκος | Νίκος 3, Φώτης 3, Γιώτα 1, Χάρης 1" in lines
     assert "2026-11-02 20:06:12 change Γιώτα: Χάρης → Φώτης | Νίκος 4, Φώτης 4" in lines
