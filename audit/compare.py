@@ -65,6 +65,9 @@ class CountCheck:
     differences: tuple[Difference, ...]   # per voter
     unresolved: tuple[str, ...] = ()
     confidence: float = 1.0               # how surely the post was read as a count
+    as_of: str | None = None              # the post the count says it counts up to (asof.py)
+    as_of_status: str = ""                # "as-of" (compared there), "later", "not-in-day"
+    as_of_text: str = ""                  # the count's words that say it ("as of post 345")
 
     @property
     def agrees(self) -> bool:
@@ -120,9 +123,11 @@ def _resolved(names: Iterable[str], resolve: Resolve | None, unresolved: list[st
 
 
 def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: str = "",
-                  number: int | None = None, url: str = "", ctx: Context | None = None
-                  ) -> CountCheck:
-    """Agreement of one official count with a running tally dict (interfaces.md §3 shape).
+                  number: int | None = None, url: str = "", ctx: Context | None = None,
+                  as_of: tuple[str | None, str, str] = (None, "", "")) -> CountCheck:
+    """Agreement of one official count with a running tally dict (interfaces.md §3 shape);
+    ``as_of``: the post the count says it counts up to, what became of it, its words
+    (audit/asof.py).
 
     The count's "not voting" line, when it has one, places its players on no target: a player
     it lists whom votal counts as voting is a difference too."""
@@ -161,7 +166,7 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
         differences=tuple(_difference(v, t1, t2, computed, ctx or Context(resolve=resolve),
                                       listed)
                           for v, t1, t2, listed in voter_diffs),
-        confidence=vc.confidence)
+        confidence=vc.confidence, as_of=as_of[0], as_of_status=as_of[1], as_of_text=as_of[2])
 
 
 def _vote_lines(vc: VoteCount, resolve: Resolve):

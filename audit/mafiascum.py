@@ -105,7 +105,7 @@ def audit_clean_day(meta: dict, outcome: dict, posts: list[Post]) -> RealDay:
         replay = Replay(game, gposts)
         result = replay.day(1).to_dict()
         audit = audit_day(game, gposts, 1, result, mod, resolve,
-                          running=running_counts(replay, 1))
+                          running=running_counts(replay, 1), thread=day_posts)
     except Exception as e:  # an engine failure is a finding to show, not a reason to stop
         return RealDay(meta["number"], outcome["day"], (), {}, expected, _posted(mod),
                        f"{type(e).__name__}: {e}")

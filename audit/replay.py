@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
+from votal.audit.asof import ComparedAt, compared_at
 from votal.audit.compare import (
+    CountCheck,
     EliminationCheck,
     Resolve,
     compare_count,
@@ -33,7 +35,7 @@ from votal.tally.game import Game
 from votal.tally.options import Options
 from votal.tally.replay import GamePosts, Replay
 from votal.tally.rostercount import Roster, read_count_post
-from votal.tally.votecounts import ModPost, read_mod_post
+from votal.tally.votecounts import ModPost, VoteCount, read_mod_post
 
 UNREADABLE = "V-UNREADABLE-COUNT"    # a post that looks like a count but could not be read
 SYNTAX = {"mafiascum": "mafiascum"}   # every other ruleset votes in red (rules.md vocabulary)
@@ -119,22 +121,26 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
 def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
               mod: Sequence[ModCount], resolve: Resolve, *,
               running: Callable[[Post], dict] | None = None, day_posts: Sequence[Post] = (),
-              deadline: datetime | None = None) -> DayAudit:
+              deadline: datetime | None = None, thread: Sequence[Post] | None = None
+              ) -> DayAudit:
     """One day: counts, announcements, events, edits, LM-06 draw.
 
     ``mod`` holds the moderators' posts whose count or announcements speak about this day.
 
     ``running(post) -> dict`` gives votal's count just before a post (defaults to
-    :func:`running_counts` of a replay of ``posts``).
+    :func:`running_counts` of a replay of ``posts``). A count is compared just before its own
+    post, or through the post it says it counts up to (audit/asof.py), among ``thread`` (the
+    day's posts in thread order; default ``day_posts``).
     """
     if running is None:
         assert posts is not None  # without a running count the posts are given to count them
         running = running_counts(Replay(game, posts), day)
     ctx = Context(tuple(result.get("votes") or ()), Options.of(game.options).unvote_required,
                   resolve)
+    thread = day_posts if thread is None else thread
     counts = tuple(
-        compare_count(m.reading.votecount, running(m.post), resolve, post=m.post.id,
-                      number=m.post.number, url=m.post.url, ctx=ctx)
+        _compare(m.reading.votecount, m.post, compared_at(m.post, m.reading.votecount.as_of,
+                                                          thread), running, resolve, ctx)
         for m in mod if m.day == day and m.reading.votecount is not None
         and not m.reading.votecount.unread)
     review = tuple(_unread(m) for m in mod if m.day == day and (
@@ -154,6 +160,13 @@ def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
     factions = {p.name: p.faction for p in game.players}
     draw = gatto_nero_draw(game.title, day, result, roles, factions)
     return DayAudit(day, result, counts, tuple(elims), edits, draw, unread, review)
+
+
+def _compare(vc: VoteCount, post: Post, at: ComparedAt, running: Callable[[Post], dict],
+             resolve: Resolve, ctx: Context) -> CountCheck:
+    """One count against votal's running count at the point :func:`compared_at` gives."""
+    return compare_count(vc, running(at.before), resolve, post=post.id, number=post.number,
+                         url=post.url, ctx=ctx, as_of=(at.as_of, at.status, at.text))
 
 
 def _unread(m: ModCount) -> dict:

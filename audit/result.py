@@ -135,6 +135,9 @@ def votecount_dict(c: CountCheck) -> dict:
         "lines": c.lines, "lines_agreeing": c.lines_agreeing,
         "voters": c.voters, "voters_agreeing": c.voters_agreeing,
         "diffs": [asdict(x) for x in c.diffs], "unresolved": list(c.unresolved),
+        # only for a count that says the post it counts up to (audit/asof.py)
+        **({"as_of": c.as_of, "as_of_status": c.as_of_status, "as_of_text": c.as_of_text}
+           if c.as_of is not None else {}),
     }
 
 

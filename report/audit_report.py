@@ -139,6 +139,8 @@ def _votecounts(counts: list[dict], lang: str) -> list[Line]:
     for c in counts:
         verdict = t("audit_count_ok", lang) if c["agrees"] else "✗"
         rows.append(Line(4, f"{c.get('label') or c['post']}: {verdict}", c.get("url") or None))
+        if c.get("as_of") is not None:
+            rows.append(Line(5, _as_of(c, lang)))
         rows += [Line(5, _line_diff(x, lang)) for x in c.get("diffs") or ()]
         rows += [Line(5, t("audit_voter_diff", lang, voter=x["voter"],
                            announced=x.get("announced") or "—",
@@ -147,6 +149,13 @@ def _votecounts(counts: list[dict], lang: str) -> list[Line]:
         if c.get("unresolved"):
             rows.append(Line(5, f"{t('audit_unresolved', lang)}: {', '.join(c['unresolved'])}"))
     return rows
+
+
+def _as_of(c: dict, lang: str) -> str:
+    """Where a count that names the post it counts up to was compared (audit/asof.py)."""
+    key = {"later": "audit_as_of_later", "not-in-day": "audit_as_of_not_in_day"}.get(
+        c.get("as_of_status") or "", "audit_as_of")
+    return i18n.t(key, lang, post=c["as_of"], text=c.get("as_of_text") or c["as_of"])
 
 
 def _why(x: dict, lang: str) -> str:

@@ -276,6 +276,24 @@ STRINGS: dict[str, dict[str, str]] = {
                      "ru": "Подсчёты ведущих: совпадают {ok} из {n}",
                      "en": "Moderators' counts: {ok}/{n} agree"},
     "audit_count_ok": {"el": "συμφωνεί", "it": "concorda", "ru": "совпадает", "en": "agrees"},
+    # a count that says the post it counts up to (audit/asof.py)
+    "audit_as_of": {"el": "σύγκριση ως την ανάρτηση {post}", "it": "confronto fino al post {post}",
+                    "ru": "сравнение по состоянию на пост {post}",
+                    "en": "compared as of post {post}"},
+    "audit_as_of_later": {"el": "γράφει «{text}», ανάρτηση μετά την ίδια την καταμέτρηση (διορθώθηκε "
+                                "αργότερα)· σύγκριση στη δική της ανάρτηση",
+                          "it": "dice «{text}», un post successivo al conteggio stesso (modificato "
+                                "dopo): confronto al suo post",
+                          "ru": "указано «{text}» — пост позже самого подсчёта (исправлен позже); "
+                                "сравнение на его собственном посте",
+                          "en": "says «{text}», a post after the count itself (edited later): "
+                                "compared at its own post"},
+    "audit_as_of_not_in_day": {"el": "γράφει «{text}»· καμία ανάρτηση της ημέρας· σύγκριση στη δική "
+                                     "της ανάρτηση",
+                               "it": "dice «{text}»: nessun post della giornata; confronto al suo post",
+                               "ru": "указано «{text}»: такого поста в этот день нет; сравнение "
+                                     "на его собственном посте",
+                               "en": "says «{text}»: no post of the day; compared at its own post"},
     "audit_count_diff": {"el": "{target}: ΣΕ {announced}, votal {computed}",
                          "it": "{target}: master {announced}, votal {computed}",
                          "ru": "{target}: ведущий {announced}, votal {computed}",

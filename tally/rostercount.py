@@ -46,6 +46,7 @@ from votal.tally.votecounts import (
     ModPost,
     VoteCount,
     _is_header,
+    find_as_of,
     mod_text,
     parse_announcements,
     structure_score,
@@ -761,7 +762,8 @@ def _confidence(b: _Block) -> float:
 def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str | None]:
     """The official count of a moderator's post read by the roster, and the title of a count
     that could not be read at all (a title, then lines of which none is placed)."""
-    items = _joined([part for t, title in post_lines(tree(html))
+    body = tree(html)
+    items = _joined([part for t, title in post_lines(body)
                      for part in _unglued(roster, t, title)])
     readings = [read_line(roster, t, title=title) for t, title in items]
     blocks = [b for b in _blocks(readings) if _enough(b)]
@@ -782,7 +784,7 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
                              tuple(x.voters), tuple(x.history), doubtful=True)
                    for x in doubtful if x.label and x.label != NOT_VOTING)
     return VoteCount(best.label, lines, tuple(nv.voters) if nv else None, conf, best.majority,
-                     unread=unread, resolved=True), None
+                     unread=unread, resolved=True, as_of=find_as_of(body)), None
 
 
 def _unreadable_title(readings: list[LineReading]) -> str | None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
@@ -136,6 +136,17 @@ class CountLine:
 
 
 @dataclass(frozen=True, slots=True)
+class AsOf:
+    """The post a count says it counts up to ("Vote count as of post 345", "updated through
+    #345", "aggiornato al post 345", "по состоянию на пост 345", a link to the post): its number
+    in the thread, or the id a link gives (``post``); ``text``: the words that say it."""
+
+    number: int | None
+    post: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class VoteCount:
     label: str | None                 # the count's title ("Votecount 1.15") when present
     lines: tuple[CountLine, ...]
@@ -144,6 +155,7 @@ class VoteCount:
     majority: int | None = None       # "it takes 7 to lynch", "Majority: 7 votes"
     unread: tuple[str, ...] = ()      # texts of the count no player answers to (rostercount.py)
     resolved: bool = False            # names are the roster's canonical ones (rostercount.py)
+    as_of: AsOf | None = None         # "as of post 345": the post the count says it counts to
 
     def voters(self) -> dict[str, str]:
         """Voter (as the moderator wrote it) → target (as written)."""
@@ -458,6 +470,73 @@ def _enough(b: _Block) -> bool:
             or (listing and marked == 2) or (not numbered and not listing and marked == 2))
 
 
+# "as of", "through", "up to" … then a post: "post 345", "#345", "p.12", "p12"; after "as of" a
+# bare number is a post too ("Updated as of 324"), never a date or a time ("as of 5/17", "10 pm").
+_UPTO = (r"(?:as\s+of|(?:up\s*dated|current|correct|accurate|counted)\s+(?:through|thru|to|up\s+to|"
+         r"until|till)|through|thru|up\s+to|until|till|including|"
+         r"aggiornat[oa]\s+(?:al(?:la)?|fino\s+al(?:la)?|a)|fino\s+al(?:la)?|"
+         r"ενημερωμ[εέ]ν[οη]\s+(?:[εέ]ως|μ[εέ]χρι)(?:\s+τ[οη]ν?)?|[εέ]ως\s+τ[οη]ν?|μ[εέ]χρι\s+τ[οη]ν?|"
+         r"по\s+состоянию\s+на|до|по|включая|обновл[её]н[оа]?\s+(?:на|до|по))")
+_POST_WORD = (r"(?:posts?|p\.?|#|post\s*#|πόστ|ποστ|ανάρτηση|αναρτηση|μήνυμα|μηνυμα|"
+              r"messaggio|intervento|пост[аеу]?|сообщени[яей]|сообщ\.?|№)")
+_AS_OF = re.compile(
+    r"(?<![^\W\d_])(?P<words>" + _UPTO + r")\s*(?:the\s+|il\s+|l')?"
+    r"(?:(?P<marked>" + _POST_WORD + r")\s*(?P<n>\d{1,6})|(?P<bare>\d{1,6}))"
+    r"(?!\d|[/:.,]\d|\s*(?:am|pm|h|st|nd|rd|th|noon|midnight|gmt|utc|est|edt|pst|cet|ч)\b|[^\W\d_])", re.IGNORECASE)
+_AS_OF_LINK = re.compile(r"(?:^|\W)(?:" + _UPTO + r")\s*(?:the\s+|this\s+|il\s+|l')?"
+                         r"(?:" + _POST_WORD + r")?\s*$", re.IGNORECASE)
+_POST_ID = re.compile(r"[?&]p=(\d+)|#p(\d+)\b|/post(\d+)|[?&]pid=(\d+)|#post-?(\d+)|"
+                      r"[?&]post=(\d+)|/(\d+)/?(?:#|$)", re.IGNORECASE)
+
+
+def parse_as_of(text: str) -> AsOf | None:
+    """The post a count's text says it counts up to: "as of post 345", "Updated as of 324",
+    "VC as of p.12", "updated through #345", "(as of post 1234)", in the four languages. A bare
+    number counts only after "as of" (whose other uses are dates and times); "until 11/1" and
+    "through 5/17" are dates (V/LA lines), never a post."""
+    for m in _AS_OF.finditer(text):
+        if m.group("bare") is not None and not re.match(r"as\s+of", m.group("words"), re.I):
+            continue
+        n = m.group("n") or m.group("bare")
+        return AsOf(int(n), None, " ".join(m.group().split()))
+    return None
+
+
+def as_of_link(before: str, href: str) -> AsOf | None:
+    """A link to a post right after "as of" / "through" … ("as of [url=…#p4474923]this
+    post[/url]"): the post's id, from the forum's usual link forms."""
+    if not _AS_OF_LINK.search(before[-60:]):
+        return None
+    m = _POST_ID.search(href)
+    if m is None:
+        return None
+    words = " ".join(before[-30:].split())
+    return AsOf(None, next(g for g in m.groups() if g), words)
+
+
+def find_as_of(html: str | Body) -> AsOf | None:
+    """The post a moderator's count says it counts up to, in his own text (quotes and struck
+    parts left out) or as a link to the post after "as of" / "through" (:func:`as_of_link`)."""
+    body = body_of(html)
+    found = parse_as_of(mod_text(body))
+    if found is not None or body.root is None:
+        return found
+    for a in body.root.iter("a"):
+        href = a.get("href") or ""
+        if not href or any(_quoted(x) for x in a.iterancestors()):
+            continue
+        before = "".join(t for t in a.xpath("preceding::text()")[-4:] if isinstance(t, str))
+        found = as_of_link(before.replace("\xa0", " "), href)
+        if found is not None:
+            return found
+    return None
+
+
+def _quoted(el) -> bool:
+    tag = el.tag.lower() if isinstance(el.tag, str) else ""
+    return tag == "blockquote" or "quote" in (el.get("class") or "").lower()
+
+
 def parse_announcements(text: str) -> tuple[Announcement, ...]:
     """Elimination announcements, one per line that matches."""
     found: list[Announcement] = []
@@ -487,6 +566,9 @@ def _unreadable(text: str) -> str | None:
 def read_mod_post(html: str | Body, is_name: IsName | None = None) -> ModPost:
     """A moderator's post: its official count (if any), its elimination announcements, and the
     title of a count that could not be read."""
-    text = mod_text(html)
+    body = body_of(html)
+    text = mod_text(body)
     vc = parse_votecount(text, is_name)
+    if vc is not None:
+        vc = replace(vc, as_of=find_as_of(body))
     return ModPost(vc, parse_announcements(text), None if vc else _unreadable(text))
