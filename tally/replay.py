@@ -473,9 +473,9 @@ def _carries(day: Day) -> list[Carry]:
     assert outcome is not None, "_count gives every day an outcome before its closing steps"
     out = []
     if outcome.kind is OutcomeKind.ELIMINATED:
-        out += [Carry(slot, day.close, "vote", slot in day.players.for_good)
+        out += [Carry(slot, day.inputs.close, "vote", slot in day.players.for_good)
                 for slot in outcome.players]
-    out += [Carry(r.player, day.close, "removed") for r in day.out.removed]
+    out += [Carry(r.player, day.inputs.close, "removed") for r in day.out.removed]
     return out
 
 

@@ -24,7 +24,7 @@ def freeze(day: Day) -> DayResult:
     """C-06: the day's working state (rules/context.Day) as frozen records, slots shown by name:
     every ballot, counted, void or ignored, becomes a Vote that keeps its post (id, link) and
     the rule that decided it."""
-    name = day.name
+    name = day.players.name
     rows = sorted(
         (TallyRow(_n(day, t), n, tuple(name(v) for v in day.votes.voters.get(t, ())))
          for t, n in day.votes.counts.items() if n > 0),
@@ -40,14 +40,15 @@ def freeze(day: Day) -> DayResult:
                       outcome.rule, outcome.next,
                       tuple((_n(day, p), r, post) for p, r, post in outcome.lynches),
                       tuple(_n(day, p) for p in outcome.between))
-    players = day.game.players
+    players = day.inputs.game.players
     roles = tuple((p.name, p.role) for p in players if p.role)
     factions = tuple((p.name, p.faction) for p in players if p.faction)
     weights = tuple((p.name, p.vote_weight) for p in players if p.vote_weight != 1)
     return DayResult(
-        game=day.game.title, ruleset=day.game.ruleset, day=day.number,
-        language=day.game.language, timezone=day.game.timezone,
-        thread=day.game.source.thread, start=day.start, deadline=day.clock.deadline,
+        game=day.inputs.game.title, ruleset=day.inputs.game.ruleset, day=day.inputs.number,
+        language=day.inputs.game.language, timezone=day.inputs.game.timezone,
+        thread=day.inputs.game.source.thread, start=day.inputs.start,
+        deadline=day.inputs.clock.deadline,
         majority=day.votes.majority, tally=tuple(rows), outcome=outcome,
         absent=tuple(name(s) for s in day.players.absent),
         removed=tuple(Removal(name(r.player), r.reason, r.rule) for r in day.out.removed),
@@ -59,7 +60,7 @@ def freeze(day: Day) -> DayResult:
 
 
 def _n(day: Day, slot: str) -> str:
-    return slot if slot == NO_LYNCH else day.name(slot)
+    return slot if slot == NO_LYNCH else day.players.name(slot)
 
 
 def _reveal_key(r: Revealed) -> str:

@@ -82,11 +82,11 @@ def lawyer_save(inputs: Inputs, votes: Votes, players: Players, out: Outputs) ->
 def lawyer_blind(day: Day) -> None:
     """No one leaves, and not by his save: the lawyer defended blindly (MB-05); the second day
     without a choice removes him."""
-    lawyers = [s for s in day.role_holders("lawyer") if day.active(s, day.vote_end)]
+    lawyers = [s for s in day.role_holders("lawyer") if day.players.active(s, day.inputs.vote_end)]
     if not lawyers:
         return
-    hours = timedelta(hours=day.options.lawyer_hours)
-    if not [e for e in day.events("lawyer") if e.at is None or e.at <= day.start + hours]:
+    chosen_by = day.inputs.start + timedelta(hours=day.inputs.options.lawyer_hours)
+    if not [e for e in day.inputs.events("lawyer") if e.at is None or e.at <= chosen_by]:
         day.players.carried.lawyer_missed += 1  # a late choice is no choice
         if day.players.carried.lawyer_missed >= 2:
             for slot in lawyers:
@@ -130,15 +130,15 @@ def kamikaze(day: Day) -> None:
     """MB-09: the kamikaze voted out by the day's vote takes a victim with him: a game-file
     ``eliminated`` event of that day with ``by`` naming him. The report says so only once that
     event exists; an event whose kamikaze did not leave by the vote is noted for the host."""
-    if day.running:
+    if day.inputs.running:
         return
     leaving = day.out.eliminated()
-    for e in day.events("eliminated"):
+    for e in day.inputs.events("eliminated"):
         if e.by is None:
             continue
-        if day.timeline.slot_of(e.by) in leaving:
+        if day.players.timeline.slot_of(e.by) in leaving:
             day.out.effects.append(Effect("MB-09", e.by, e.player, "the kamikaze's victim"))
             day.out.notes.append(f"MB-09: {e.by}, voted out, takes {e.player} with him")
         else:
             day.out.effects.append(Effect("MB-09", e.by, e.player,
-                                      "not voted out today: the victim does not follow the vote"))
+                                          "not voted out today: the victim does not follow the vote"))

@@ -71,9 +71,9 @@ def after_deadline(inputs: Inputs, b: Ballot) -> None:
 def inactive_voter(day: Day, b: Ballot) -> None:
     """C-02: a vote by a player who is not active at the post's time is ignored."""
     if not day.can_vote(b.voter, b.time):
-        state = day.state_of(b.voter, b.time).value
+        state = day.players.state_of(b.voter, b.time).value
         b.decide(Status.IGNORED, "C-02", f"voter is {state}")
-        day.violate("V-INACTIVE-VOTER", day.name(b.voter), b.post, f"voter is {state}")
+        day.out.violate("V-INACTIVE-VOTER", day.players.name(b.voter), b.post, f"voter is {state}")
 
 
 @ballot_parts
@@ -96,8 +96,8 @@ def invalid_target(day: Day, b: Ballot) -> None:
         return
     since, why = unvotable_since(day, b.target)
     if since is not None and since <= b.time:
-        b.decide(Status.INVALID, "C-04", f"{day.name(b.target)} cannot be voted ({why})")
-        day.violate("V-INVALID-TARGET", day.name(b.voter), b.post, b.note)
+        b.decide(Status.INVALID, "C-04", f"{day.players.name(b.target)} cannot be voted ({why})")
+        day.out.violate("V-INVALID-TARGET", day.players.name(b.voter), b.post, b.note)
 
 
 def unvotable_since(day: Day, target: str) -> tuple[datetime | None, str]:
@@ -117,11 +117,11 @@ def unvotable_since(day: Day, target: str) -> tuple[datetime | None, str]:
 
 def not_active_target(day: Day, target: str) -> tuple[datetime, str] | None:
     """A target out or a ghost at the deadline, since he left (C-04; PX-17's murdered)."""
-    if day.active(target, day.vote_end):
+    if day.players.active(target, day.inputs.vote_end):
         return None
-    since = day.timeline.left_at(target, day.vote_end)
-    cause = day.timeline.cause(target, day.vote_end) or "out"
-    return (since or day.start, cause)
+    since = day.players.timeline.left_at(target, day.inputs.vote_end)
+    cause = day.players.timeline.cause(target, day.inputs.vote_end) or "out"
+    return (since or day.inputs.start, cause)
 
 
 # -- selection ---------------------------------------------------------------------------------
@@ -146,10 +146,10 @@ def select_last_valid(rule: str) -> Step:
 def voter_gone(day: Day) -> None:
     """A vote counts only if its voter is still active at the deadline (C-02, no violation)."""
     for voter, b in list(day.votes.final.items()):
-        if b.status is None and not day.can_vote(voter, day.vote_end):
+        if b.status is None and not day.can_vote(voter, day.inputs.vote_end):
             b.decide(Status.IGNORED, "C-02", "voter not active at the deadline")
-        elif b.status is None and not day.active(voter, day.vote_end) \
-                and day.active(voter, b.time):
+        elif b.status is None and not day.players.active(voter, day.inputs.vote_end) \
+                and day.players.active(voter, b.time):
             # PX-14: a ghost votes again once the echo is in force; his vote from before his
             # death does not stand.
             b.decide(Status.IGNORED, "PX-14", "a ghost's vote from before his death")
@@ -161,8 +161,8 @@ def target_gone(day: Day) -> None:
         if b.status is None and b.target not in (None, NO_LYNCH):
             since, why = unvotable_since(day, b.target)
             if since is not None:
-                b.decide(Status.VOID, "C-04", f"{day.name(b.target)} cannot be voted ({why})",
-                         blame=False)
+                b.decide(Status.VOID, "C-04",
+                         f"{day.players.name(b.target)} cannot be voted ({why})", blame=False)
 
 
 def count_votes(rule: str) -> Step:

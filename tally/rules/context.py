@@ -332,7 +332,9 @@ class Outputs:
 @dataclass(slots=True)
 class Day:
     """One day's count: its inputs (read only), votes, players' states and outputs, and the
-    replay's cache. Rule functions take the day, or only the parts they read and write."""
+    replay's cache. Rule functions take the day, or only the parts they read and write; either
+    way a part's state is reached through its part (``day.inputs.game``, ``day.players.name``,
+    ``day.out.violate``), one way each. The day itself answers only what needs several parts."""
 
     inputs: Inputs
     votes: Votes
@@ -340,129 +342,43 @@ class Day:
     out: Outputs
     cache: RunCache
 
-    # -- the inputs, read only ----------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        return self.inputs.game
-
-    @property
-    def options(self) -> Options:
-        return self.inputs.options
-
-    @property
-    def number(self) -> int:
-        return self.inputs.number
-
-    @property
-    def schedule(self) -> Schedule:
-        return self.inputs.schedule
-
-    @property
-    def clock(self) -> VoteClock:
-        return self.inputs.clock
-
-    @property
-    def start(self) -> datetime:
-        return self.inputs.start
-
-    @property
-    def end(self) -> datetime:
-        return self.inputs.end
-
-    @property
-    def posts(self) -> list[Post]:
-        return self.inputs.posts
-
-    @property
-    def vote_posts(self) -> list[Post]:
-        return self.inputs.vote_posts
-
-    @property
-    def running(self) -> bool:
-        return self.inputs.running
-
-    @property
-    def close(self) -> datetime:
-        return self.inputs.clock.close
-
-    @property
-    def vote_end(self) -> datetime:
-        return self.inputs.vote_end
-
-    @property
-    def timeline(self) -> Timeline:
-        return self.players.timeline
-
-    def events(self, *types: str, card: str | None = None) -> tuple[Event, ...]:
-        return self.inputs.events(*types, card=card)
-
-    def blocked(self, actor: str) -> bool:
-        return self.inputs.blocked(actor)
-
-    def author_slot(self, author: str, t: datetime) -> str | None:
-        return self.inputs.author_slot(author, t)
-
-    def resolve(self, text: str) -> Resolution:
-        return self.inputs.resolver.resolve(text)
-
-    def is_moderator(self, author: str) -> bool:
-        return self.inputs.is_moderator(author)
-
-    # -- the players ----------------------------------------------------------------------------
-
-    def state_of(self, slot: str, t: datetime) -> PlayerState:
-        return self.players.state_of(slot, t)
-
-    def active(self, slot: str, t: datetime) -> bool:
-        return self.players.active(slot, t)
-
-    def active_at_deadline(self) -> list[str]:
-        return self.players.active_at_deadline()
-
-    def name(self, slot: str) -> str:
-        """The slot's name as shown: its occupant at the deadline (MS-04)."""
-        return self.players.name(slot)
-
     def can_vote(self, slot: str, t: datetime) -> bool:
         """Active, or a ghost while an echo card lets ghosts vote (C-02, PX-14)."""
-        if self.active(slot, t):
-            return True
-        return self.state_of(slot, t) is PlayerState.GHOST and self.inputs.echo(t)
+        state = self.players.state_of(slot, t)
+        return state is PlayerState.ACTIVE or (state is PlayerState.GHOST and self.inputs.echo(t))
 
     def role_of(self, slot: str) -> str | None:
         """The canonical role key of the slot's occupant (interfaces.md §1 "Roles")."""
-        return canonical(self.game.ruleset, self.game.player(self.name(slot)).role)
+        game = self.inputs.game
+        return canonical(game.ruleset, game.player(self.players.name(slot)).role)
 
     def role_holders(self, role: str) -> list[str]:
-        return [self.timeline.slot_of(p.name) for p in self.game.players
-                if canonical(self.game.ruleset, p.role) == role]
+        game = self.inputs.game
+        return [self.players.timeline.slot_of(p.name) for p in game.players
+                if canonical(game.ruleset, p.role) == role]
 
     def faction_of(self, slot: str, t: datetime | None = None) -> str | None:
         """The slot's faction (LM-08 rev. 2) at t (default: once the day is over), after the
         game file's ``convert`` events up to then."""
-        return faction_at(self.game, self.schedule, self.name(slot),
-                          t if t is not None else max(self.end, self.close))
+        return faction_at(self.inputs.game, self.inputs.schedule, self.players.name(slot),
+                          t if t is not None else self._over())
 
     def converted(self, slot: str, t: datetime | None = None) -> bool:
-        t = t if t is not None else max(self.end, self.close)
-        name = self.name(slot)
-        return any(e.target == name and _when(self.schedule, e) <= t
-                   for e in self.game.events_of("convert"))
-
-    # -- the outputs ----------------------------------------------------------------------------
-
-    def violate(self, code: str, player: str | None, post: Post | None = None, note: str = "",
-                *, once: bool = True) -> None:
-        self.out.violate(code, player, post, note, once=once)
+        t = t if t is not None else self._over()
+        name, schedule = self.players.name(slot), self.inputs.schedule
+        return any(e.target == name and _when(schedule, e) <= t
+                   for e in self.inputs.game.events_of("convert"))
 
     def reveal(self, slot: str, rule: str) -> None:
         """Revealed roles (rev. 2): the role as the rules announce it; ``true_role`` privately."""
-        name = self.name(slot)
+        name, game = self.players.name(slot), self.inputs.game
         if any(r["player"] == name for r in self.out.revealed):
             return
-        self.out.revealed.append(reveal_entry(self.game.ruleset, name,
-                                              self.game.player(name).role, rule))
+        self.out.revealed.append(reveal_entry(game.ruleset, name, game.player(name).role, rule))
+
+    def _over(self) -> datetime:
+        """The instant the day is over: the later of its end and its vote's close."""
+        return max(self.inputs.end, self.inputs.close)
 
 
 # -- rules that take only some parts of the day ------------------------------------------------------

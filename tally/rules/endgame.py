@@ -19,17 +19,17 @@ from votal.tally.wins import Alive
 
 def _survivors(day: Day) -> list[str]:
     """Who is still in the game once the day is over (its elimination and removals applied)."""
-    at = max(day.end, day.close)
+    at = max(day.inputs.end, day.inputs.close)
     eliminated = day.out.eliminated()
-    return [s for s in day.timeline.slots
-            if day.active(s, at) and s not in eliminated and
+    return [s for s in day.players.timeline.slots
+            if day.players.active(s, at) and s not in eliminated and
             all(r.player != s for r in day.out.removed)]
 
 
 def _everyone(day: Day) -> list[tuple[str, str | None, str | None]]:
     """Every player of the file as (name, role, faction): what the end reads of the whole game
     (the VSB's only clan, MR-08; the roles a game has once, tally/verdict.py)."""
-    return [(p.name, p.role, p.faction) for p in day.game.players]
+    return [(p.name, p.role, p.faction) for p in day.inputs.game.players]
 
 
 def _alive(day: Day) -> list[tuple[str, str | None, str | None]]:
@@ -43,14 +43,14 @@ def _alive(day: Day) -> list[tuple[str, str | None, str | None]]:
 def killers_gone_or_outnumber(day: Day) -> None:
     """Palermo Extreme's end (PX-21, ``wins.px21``): all killers ghosts or out (town wins), or the killers outnumber everyone else;
     the rival mafioso's own win once he has taken over."""
-    if day.running:
+    if day.inputs.running:
         return
     alive, everyone = _alive(day), _everyone(day)
     took_over = day.players.carried.rival_took_over
-    winners = verdict.decide(day.game.ruleset, lambda a: wins.px21(a, took_over=took_over),
+    winners = verdict.decide(day.inputs.game.ruleset, lambda a: wins.px21(a, took_over=took_over),
                              alive, everyone)
     if not took_over and verdict.decide(
-            day.game.ruleset, lambda a: ("rival",) if wins.rival_takes_over(a) else (),
+            day.inputs.game.ruleset, lambda a: ("rival",) if wins.rival_takes_over(a) else (),
             alive, everyone):
         day.players.carried.rival_took_over = True
     _verdict(day, "PX-21", winners, alive)
@@ -78,10 +78,11 @@ def mafiascum_parity(day: Day) -> None:
 
 
 def _check(day: Day, rule: str, predicate: Callable[[Alive], tuple[str, ...]]) -> None:
-    if day.running:
+    if day.inputs.running:
         return
     alive = _alive(day)
-    _verdict(day, rule, verdict.decide(day.game.ruleset, predicate, alive, _everyone(day)), alive)
+    winners = verdict.decide(day.inputs.game.ruleset, predicate, alive, _everyone(day))
+    _verdict(day, rule, winners, alive)
 
 
 _NOTES = {"town": "no killer is left in the game", "civilians": "no mafioso is left in the game",
@@ -103,12 +104,12 @@ def forum_ru_end(day: Day) -> None:
     """The end of a mafia-forum-ru game, checked after each turn: MR-10 (``wins.mr10``), then
     MR-08's duel (``duel_by_votes``)."""
     _count_votes_against(day)
-    if day.running:
+    if day.inputs.running:
         return
     alive, everyone = _alive(day), _everyone(day)
-    winners = verdict.decide(day.game.ruleset, wins.mr10, alive, everyone)
+    winners = verdict.decide(day.inputs.game.ruleset, wins.mr10, alive, everyone)
     if winners:
-        if wins.mafioso_and_his_son(verdict.prepared(day.game.ruleset, alive, everyone)):
+        if wins.mafioso_and_his_son(verdict.prepared(day.inputs.game.ruleset, alive, everyone)):
             day.out.game_end = {"winner": "civilians", "rule": "MR-08", "note": _SON}
         else:
             _verdict(day, "MR-10", winners, alive)
@@ -149,17 +150,17 @@ def duel_by_votes(day: Day) -> None:
             return
         winner = b if fb is None or (fa is not None and fa < fb) else a
     day.out.game_end = {"winner": ca if winner == a else cb, "rule": "MR-08",
-                        "note": f"{day.name(winner)} had fewer votes against him"}
+                        "note": f"{day.players.name(winner)} had fewer votes against him"}
 
 
 def _camp(day: Day, slot: str) -> str | None:
     """rules.md "Winners": ``civilians``, ``maniac``, or a clan's faction as written (None: the
     file does not say)."""
-    (_, role, faction), = verdict.prepared(day.game.ruleset, [_alive_one(day, slot)],
+    (_, role, faction), = verdict.prepared(day.inputs.game.ruleset, [_alive_one(day, slot)],
                                            _everyone(day))
     return wins.mr_camp(role, faction)
 
 
 def _alive_one(day: Day, slot: str) -> tuple[str, str | None, str | None]:
-    p = day.game.player(day.name(slot))
+    p = day.inputs.game.player(day.players.name(slot))
     return (p.name, None if day.converted(slot) else p.role, day.faction_of(slot))

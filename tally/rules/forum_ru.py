@@ -25,9 +25,9 @@ def no_reason(day: Day, b: Ballot) -> None:
         return  # the quote stands for the reasons
     r = reading(day, b.post)
     mark = next((m for m in r.marks if m.kind is MarkKind.RED), None)
-    if mark is not None and words_besides(r, mark) < day.options.reason_words:
+    if mark is not None and words_besides(r, mark) < day.inputs.options.reason_words:
         b.decide(Status.INVALID, "MR-02", "no reasons given")
-        day.violate("V-NO-REASON", day.name(b.voter), b.post)
+        day.out.violate("V-NO-REASON", day.players.name(b.voter), b.post)
 
 
 def agreement(day: Day) -> None:
@@ -39,8 +39,8 @@ def agreement(day: Day) -> None:
     accepted = {b.post.id: b for b in day.votes.ballots if b.status is None and b.target is not None}
     voted = {b.post.id for b in day.votes.ballots}
     added: list[Ballot] = []
-    for post in day.vote_posts:
-        voter = day.author_slot(post.author, post_time(post))
+    for post in day.inputs.vote_posts:
+        voter = day.inputs.author_slot(post.author, post_time(post))
         if voter is None or post.id in voted:
             continue
         r = reading(day, post, full=True)
@@ -72,13 +72,13 @@ def _quoted_vote(day: Day, post: Post, voter: str, r: PostReading,
         reds = [m for m in q.marks if m.kind is MarkKind.RED]
         if q.post_id or not reds:
             continue
-        author = day.author_slot(q.author, t) if q.author else None
+        author = day.inputs.author_slot(q.author, t) if q.author else None
         if author is None:
-            day.out.review.append(ReviewItem("V-UNRESOLVED-QUOTE", day.name(voter), post.id, post.url,
-                                         reds[0].text))
+            day.out.review.append(ReviewItem("V-UNRESOLVED-QUOTE", day.players.name(voter),
+                                             post.id, post.url, reds[0].text))
             continue
-        res = day.resolve(reds[0].text)
-        target = day.timeline.slot_of(res.player) if res.player else None
+        res = day.inputs.resolver.resolve(reds[0].text)
+        target = day.players.timeline.slot_of(res.player) if res.player else None
         found = [b for b in accepted.values() if b.voter == author and b.target == target
                  and b.time < t and author != voter]
         if found:
@@ -123,20 +123,21 @@ def refusals(inputs: Inputs, players: Players, out: Outputs) -> None:
 def not_red(day: Day) -> None:
     """A player's name marked in another colour than red is no vote (MR-02, V-NOT-RED)."""
     voted = {b.post.id for b in day.votes.ballots}
-    for post in day.vote_posts:
-        voter = day.author_slot(post.author, post_time(post))
-        if voter is None or post.id in voted or not day.active(voter, post_time(post)):
+    for post in day.inputs.vote_posts:
+        voter = day.inputs.author_slot(post.author, post_time(post))
+        if voter is None or post.id in voted or not day.players.active(voter, post_time(post)):
             continue
         name = _coloured_name(day, post)
         if name is not None:
-            day.violate("V-NOT-RED", day.name(voter), post, f"{name} is not marked in red")
+            day.out.violate("V-NOT-RED", day.players.name(voter), post,
+                            f"{name} is not marked in red")
 
 
 def _coloured_name(day: Day, post: Post) -> str | None:
     """The first player name the author's own text marks in a colour that is not red (read with
     the post's marks: the body is parsed once, never by a rule)."""
     for _colour, text in reading(day, post).coloured:
-        res = day.resolve(text)
+        res = day.inputs.resolver.resolve(text)
         if res.player is not None and res.how in ("exact", "folded", "alias"):
             return text
     return None

@@ -42,9 +42,9 @@ def priest(inputs: Inputs, votes: Votes, players: Players, out: Outputs) -> None
 def owl(day: Day) -> Outcome | None:
     """LM-04: if the day's leader is not the owled player, a runoff with the owled player follows."""
     _, top = leaders(day.votes, day.players)
-    for e in day.events("owl"):
-        owled = day.timeline.slot_of(need(e.target, e))
-        if top and owled not in top and day.active(owled, day.vote_end):
+    for e in day.inputs.events("owl"):
+        owled = day.players.timeline.slot_of(need(e.target, e))
+        if top and owled not in top and day.players.active(owled, day.inputs.vote_end):
             candidates = tuple(top) + (owled,)
             return _runoff_or_tie(day, candidates, "LM-04")
     return None
@@ -61,7 +61,7 @@ def runoff_on_tie(day: Day) -> Outcome | None:
 def _runoff_or_tie(day: Day, candidates: tuple[str, ...], rule: str) -> Outcome:
     """The runoff's result (LM-02, LM-03) once a `runoff` event records it; before, and in a
     running count (the runoff follows the day's vote), the tie and ``next`` runoff."""
-    events = () if day.running else day.events("runoff")
+    events = () if day.inputs.running else day.inputs.events("runoff")
     if not events:
         return Outcome(OutcomeKind.TIE, candidates, None, rule, "runoff")
     return runoff_result(day, candidates, events[-1].ballots)
@@ -70,32 +70,35 @@ def _runoff_or_tie(day: Day, candidates: tuple[str, ...], rule: str) -> Outcome:
 def runoff_result(day: Day, candidates: tuple[str, ...],
                   ballots: tuple[tuple[str, str], ...]) -> Outcome:
     """Runoff votes, day votes carried over for the silent (LM-02), then the Village count (LM-03)."""
-    votes: dict[str, str] = {day.timeline.slot_of(v): (t if t == ABSTAIN else day.timeline.slot_of(t))
+    votes: dict[str, str] = {day.players.timeline.slot_of(v): (t if t == ABSTAIN else day.players.timeline.slot_of(t))
                              for v, t in ballots}
     for voter, b in day.votes.final.items():
         # LM-05 (rev. 2): the parroco's day removal leaves the runoff untouched: that day vote
         # still carries over
         if voter not in votes and (b.status is Status.COUNTED or b.rule == "LM-05") \
                 and b.target in candidates \
-                and day.active(voter, day.vote_end):
+                and day.players.active(voter, day.inputs.vote_end):
             votes[voter] = b.target
-            day.out.notes.append(f"LM-02: {day.name(voter)}'s day vote carried into the runoff")
+            day.out.notes.append(
+                f"LM-02: {day.players.name(voter)}'s day vote carried into the runoff")
     counts = {c: 0 for c in candidates}
     for target in votes.values():
         if target in counts:
             counts[target] += 1
-    for e in day.events("priest"):   # LM-05 (rev. 2): only a runoff removal touches the runoff
+    # LM-05 (rev. 2): only a runoff removal touches the runoff
+    for e in day.inputs.events("priest"):
         if not e.runoff:
             continue
-        slot = day.timeline.slot_of(need(e.target, e))
+        slot = day.players.timeline.slot_of(need(e.target, e))
         received = [v for v, t in votes.items() if t == slot]
-        removed = day.timeline.slot_of(e.voter) if e.voter else (received[-1] if received else None)
+        removed = (day.players.timeline.slot_of(e.voter) if e.voter
+                   else received[-1] if received else None)
         if removed is not None and removed in received:
             voter = removed
             counts[slot] -= 1
             del votes[voter]
             day.out.effects.append(Effect("LM-05", e.actor, e.target,
-                                      f"{day.name(voter)}'s runoff vote removed"))
+                                          f"{day.players.name(voter)}'s runoff vote removed"))
         else:
             day.out.effects.append(Effect("LM-05", e.actor, e.target, "no such runoff vote"))
     top = max(counts.values())
@@ -108,7 +111,7 @@ def runoff_result(day: Day, candidates: tuple[str, ...],
 
 def _village_tiebreak(day: Day, tied: list[str], votes: dict[str, str]) -> list[str]:
     """LM-03: the candidate voted by more Village players in the runoff; still tied: all die."""
-    village = {s for s in day.timeline.slots if _village(day, s, day.close)}
+    village = {s for s in day.players.timeline.slots if _village(day, s, day.inputs.close)}
     by_village = {c: sum(1 for v, t in votes.items() if t == c and v in village) for c in tied}
     best = max(by_village.values())
     return [c for c in tied if by_village[c] == best]
@@ -127,12 +130,13 @@ def black_cat(day: Day) -> None:
         if day.role_of(slot) != "gatto nero":
             continue
         village = sorted(v for v, b in day.votes.final.items() if b.status is Status.COUNTED
-                         and b.target == slot and _village(day, v, day.close))
-        seed = int(hashlib.sha256(f"{day.game.title}|{day.number}".encode()).hexdigest()[:8], 16)
+                         and b.target == slot and _village(day, v, day.inputs.close))
+        drawn = f"{day.inputs.game.title}|{day.inputs.number}".encode()
+        seed = int(hashlib.sha256(drawn).hexdigest()[:8], 16)
         day.out.seed = seed
         if village:
             cursed = random.Random(seed).choice(village)
-            day.out.effects.append(Effect("LM-06", day.name(slot), day.name(cursed), "cursed by draw"))
+            day.out.effects.append(Effect("LM-06", day.players.name(slot), day.players.name(cursed), "cursed by draw"))
 
 
 @parts

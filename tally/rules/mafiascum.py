@@ -41,7 +41,7 @@ def running_votes(day: Day) -> None:
     on. MS-08: a player's second ballot stands beside his first. MS-09 (``unvote_required``): a
     vote while one of the same ballot stands is ignored until the player unvotes (V-NO-UNVOTE).
     """
-    allowed = max(1, int(day.options.lynches_per_day or 1))
+    allowed = max(1, int(day.inputs.options.lynches_per_day or 1))
     ballots = [b for b in day.votes.ballots if b.status is None]
     gone: set[str] = set()
     hammers: list[Ballot] = []
@@ -63,19 +63,21 @@ def running_votes(day: Day) -> None:
         while i < len(ballots) and ballots[i].time < reset_at:
             ballots[i].decide(Status.IGNORED, "MS-06", "before the votes were reset", blame=False)
             i += 1
-        living = [s for s in day.timeline.slots if day.active(s, day.start) and s not in gone]
+        living = [s for s in day.players.timeline.slots
+                  if day.players.active(s, day.inputs.start) and s not in gone]
         majorities.append(len(living) // 2 + 1)
     # the tally is the count that decided the last lynch (MS-06), else the running count
     deciding = len(hammers) - 1 if hammers else 0
     for n, standing in enumerate(rounds):
         if n != deciding:
-            why = (f"decided the lynch of {day.name(target_of(hammers[n]))}, then votes reset"
-                   if n < len(hammers) else "no further majority before the deadline")
+            why = (f"decided the lynch of {day.players.name(target_of(hammers[n]))}, "
+                   "then votes reset" if n < len(hammers)
+                   else "no further majority before the deadline")
             for b in standing.values():
                 b.decide(Status.IGNORED, "MS-06", why, blame=False)
     if deciding != len(rounds) - 1 and rounds[-1]:
         day.out.notes.append("MS-06: no further majority after the last lynch; the tally is the "
-                         "count that decided it")
+                             "count that decided it")
     day.votes.majority = majorities[deciding]
     day.votes.final = {(voter if n == 1 else f"{voter}\n{n}"): b
                  for (voter, n), b in rounds[deciding].items()}
@@ -91,10 +93,10 @@ def _round(day: Day, ballots: list[Ballot], i: int, majority: int,
     ``one_less_for_no_lynch`` as MS-05 says. A count made for the public while the day is open
     (``Inputs.withhold``) shows every vote as one (a weight is private), but the hammer, which
     the moderator announces, is reached by the weights (MS-02)."""
-    nl_needed = majority - 1 if day.options.one_less_for_no_lynch else majority
-    unvote_first = bool(day.options.unvote_required)
-    two = {day.timeline.slot_of(p.name) for p in day.game.players if p.ballots > 1}
-    weights = {day.timeline.slot_of(p.name): p.vote_weight for p in day.game.players}
+    nl_needed = majority - 1 if day.inputs.options.one_less_for_no_lynch else majority
+    unvote_first = bool(day.inputs.options.unvote_required)
+    two = {day.players.timeline.slot_of(p.name) for p in day.inputs.game.players if p.ballots > 1}
+    weights = {day.players.timeline.slot_of(p.name): p.vote_weight for p in day.inputs.game.players}
 
     def weight(x: Ballot) -> int:
         return 1 if x.voter in two else weights.get(x.voter, 1)   # MS-08: each ballot 1
@@ -109,14 +111,15 @@ def _round(day: Day, ballots: list[Ballot], i: int, majority: int,
             b.decide(Status.IGNORED, "C-02", "voter lynched earlier today")
             continue
         if b.target in gone:
-            b.decide(Status.INVALID, "C-04", f"{day.name(b.target)} was lynched earlier today")
-            day.violate("V-INVALID-TARGET", day.name(b.voter), b.post, b.note)
+            b.decide(Status.INVALID, "C-04",
+                     f"{day.players.name(b.target)} was lynched earlier today")
+            day.out.violate("V-INVALID-TARGET", day.players.name(b.voter), b.post, b.note)
             continue
         key = (b.voter, b.ballot)
         previous = standing.get(key)
         if previous is not None and not b.unvote and unvote_first:
             b.decide(Status.IGNORED, "MS-09", "a vote while another stands, without an unvote")
-            day.violate("V-NO-UNVOTE", day.name(b.voter), b.post, b.text)
+            day.out.violate("V-NO-UNVOTE", day.players.name(b.voter), b.post, b.text)
             continue
         standing.pop(key, None)
         if previous is not None:
@@ -128,10 +131,10 @@ def _round(day: Day, ballots: list[Ballot], i: int, majority: int,
         if b.ballot > 1:
             b.note = f"ballot {b.ballot}"
         standing[key] = b
-        if b.target is not None and b.target != NO_LYNCH and not day.active(b.target, b.time):
+        if b.target not in (None, NO_LYNCH) and not day.players.active(b.target, b.time):
             continue   # C-04: a vote for one who cannot be voted reaches no majority (voided later)
         total = sum(weight(x) for x in standing.values() if x.target == b.target
-                    and day.active(x.voter, b.time))
+                    and day.players.active(x.voter, b.time))
         if total >= (nl_needed if b.target == NO_LYNCH else majority):
             return standing, b, i
     return standing, None, i
@@ -140,9 +143,9 @@ def _round(day: Day, ballots: list[Ballot], i: int, majority: int,
 def _announced(day: Day, hammer: Ballot) -> datetime:
     """Votes reset (MS-06) from the moderator's announcement of the lynch (an `eliminated` event
     for the lynched player with a time, this day), else from the hammer post."""
-    for e in day.events("eliminated"):
+    for e in day.inputs.events("eliminated"):
         if e.at is not None and e.at >= hammer.time and \
-                day.timeline.slot_of(need(e.player, e)) == hammer.target:
+                day.players.timeline.slot_of(need(e.player, e)) == hammer.target:
             return e.at
     return hammer.time
 
@@ -161,9 +164,9 @@ def gone_at_hammer(day: Day) -> None:
             continue
         if not day.can_vote(x.voter, b.time):
             x.decide(Status.IGNORED, "C-02", "voter not active at the hammer")
-        elif x.target is not None and x.target != NO_LYNCH and not day.active(x.target, b.time):
-            x.decide(Status.VOID, "C-04", f"{day.name(x.target)} cannot be voted at the hammer",
-                     blame=False)
+        elif x.target not in (None, NO_LYNCH) and not day.players.active(x.target, b.time):
+            x.decide(Status.VOID, "C-04",
+                     f"{day.players.name(x.target)} cannot be voted at the hammer", blame=False)
 
 
 @parts

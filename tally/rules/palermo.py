@@ -66,14 +66,14 @@ def in_window(inputs: Inputs, b: Ballot) -> bool:
 
 def locked_vote(day: Day, b: Ballot) -> None:
     """The holder of an extra vote (PX-11) cannot change his vote after playing the card."""
-    for card in day.events("card", card="extra_vote"):
-        if day.timeline.slot_of(need(card.actor, card)) != b.voter or card.at is None or b.time < card.at:
+    for card in day.inputs.events("card", card="extra_vote"):
+        if day.players.timeline.slot_of(need(card.actor, card)) != b.voter or card.at is None or b.time < card.at:
             continue
         earlier = [x for x in day.votes.ballots if x.voter == b.voter and x.order < b.order
                    and x.status is None and x.target is not None]
         if earlier and earlier[-1].target != b.target:
             b.decide(Status.IGNORED, "PX-11", "vote locked by the extra-vote card")
-            day.violate("V-LOCKED-VOTE", day.name(b.voter), b.post)
+            day.out.violate("V-LOCKED-VOTE", day.players.name(b.voter), b.post)
 
 
 def select_with_window(day: Day) -> None:
@@ -97,13 +97,13 @@ def _window_change(day: Day, b: Ballot, changed: set[str]) -> None:
     b.window = True
     if not only_mark(reading(day, b.post)):
         b.decide(Status.IGNORED, "PX-03", "window post with other text, ignored as deleted")
-        day.violate("V-WINDOW-CHATTER", day.name(b.voter), b.post)
-    elif b.voter not in day.votes.final and not day.options.window_first_vote:
+        day.out.violate("V-WINDOW-CHATTER", day.players.name(b.voter), b.post)
+    elif b.voter not in day.votes.final and not day.inputs.options.window_first_vote:
         b.decide(Status.IGNORED, "PX-03", "no vote standing at 20:00")
-        day.violate("V-WINDOW-NO-VOTE", day.name(b.voter), b.post)
+        day.out.violate("V-WINDOW-NO-VOTE", day.players.name(b.voter), b.post)
     elif b.voter in changed:
         b.decide(Status.IGNORED, "PX-03", "second change in the window")
-        day.violate("V-WINDOW-EXTRA", day.name(b.voter), b.post)
+        day.out.violate("V-WINDOW-EXTRA", day.players.name(b.voter), b.post)
     else:
         changed.add(b.voter)
         previous = day.votes.final.get(b.voter)
@@ -134,18 +134,18 @@ def immune_target(day: Day, target: str) -> tuple[datetime, str] | None:
     blocked, PX-09): votes for him are void (C-04). That is all immunity does: it is read
     only here, in the preset's ``unvotable``, so the cards work on an immune player (PX-24:
     ``vote_cancel`` and ``arrest`` do not ask)."""
-    for e in day.events("immunity"):
-        if day.timeline.slot_of(need(e.target, e)) == target and \
-                not day.blocked(day.timeline.slot_of(need(e.actor, e))):
-            return (e.at or day.start, "immune")
+    for e in day.inputs.events("immunity"):
+        if day.players.timeline.slot_of(need(e.target, e)) == target and \
+                not day.inputs.blocked(day.players.timeline.slot_of(need(e.actor, e))):
+            return (e.at or day.inputs.start, "immune")
     return None
 
 
 def exempt_target(day: Day, target: str) -> tuple[datetime, str] | None:
     """PX-15: the holder of a vote-exemption card cannot be voted that round."""
-    for e in day.events("card", card="exemption"):
-        if day.timeline.slot_of(need(e.actor, e)) == target:
-            return (e.at or day.start, "exempt")
+    for e in day.inputs.events("card", card="exemption"):
+        if day.players.timeline.slot_of(need(e.actor, e)) == target:
+            return (e.at or day.inputs.start, "exempt")
     return None
 
 
@@ -258,13 +258,14 @@ def mayor(day: Day) -> Outcome | None:
     if len(top) < 2:
         return None
     for slot in day.role_holders("mayor"):
-        if not day.active(slot, day.vote_end) or day.blocked(slot):
+        if not day.players.active(slot, day.inputs.vote_end) or day.inputs.blocked(slot):
             continue
         b = day.votes.final.get(slot)
         if b is not None and b.status is Status.COUNTED and b.target in top:
             day.votes.counts[b.target] += b.weight
-            day.out.effects.append(Effect("PX-06", day.name(slot), day.name(b.target),
-                                      "mayor's vote counted double"))
+            day.out.effects.append(Effect("PX-06", day.players.name(slot),
+                                          day.players.name(b.target),
+                                          "mayor's vote counted double"))
             return Outcome(OutcomeKind.ELIMINATED, (b.target,), Reason.MAYOR, "PX-06")
     return None
 
@@ -280,14 +281,14 @@ def absence_removals(rule: str) -> Step:
         leaving = day.out.eliminated()
         for slot in day.players.absent:
             completes = completes_absences(day.inputs, day.players, slot)
-            day.players.carried.absences.setdefault(slot, []).append(day.number)
+            day.players.carried.absences.setdefault(slot, []).append(day.inputs.number)
             if not completes:
                 continue
             if slot in leaving:
                 day.players.for_good.add(slot)
             else:
                 day.out.removal(slot, "absences", rule)
-            if day.options.reveal_on_absences:  # PX-18: role revealed
+            if day.inputs.options.reveal_on_absences:  # PX-18: role revealed
                 day.reveal(slot, rule)
     step.__name__ = f"absence_removals[{rule}]"
     return step
@@ -298,11 +299,11 @@ def reveal_alternately(day: Day) -> None:
 
     (rev. 2) The informer and the prostitute are revealed as ``citizen`` (tally/roles.py).
     """
-    if day.number < 2:
+    if day.inputs.number < 2:
         return
-    if day.number % 2 == 1:
-        for e in day.events("murdered"):
-            day.reveal(day.timeline.slot_of(need(e.player, e)), "PC-06")
+    if day.inputs.number % 2 == 1:
+        for e in day.inputs.events("murdered"):
+            day.reveal(day.players.timeline.slot_of(need(e.player, e)), "PC-06")
     elif day.out.outcome and day.out.outcome.kind is OutcomeKind.ELIMINATED:
         for slot in day.out.outcome.players:
             day.reveal(slot, "PC-06")
@@ -311,13 +312,13 @@ def reveal_alternately(day: Day) -> None:
 def grave_robbing(day: Day) -> None:
     """PX-16: Grave robbing puts a ghost out for good, role revealed; Necromancy brings a ghost
     back, and (PX-18) has no effect on a player out for good (the private report says so)."""
-    for e in day.events("card", card="grave_robbing"):
-        day.reveal(day.timeline.slot_of(need(e.target, e)), "PX-16")
-    for e in day.events("card", card="necromancy"):
+    for e in day.inputs.events("card", card="grave_robbing"):
+        day.reveal(day.players.timeline.slot_of(need(e.target, e)), "PX-16")
+    for e in day.inputs.events("card", card="necromancy"):
         if e.target is None:   # optional in the file; no one named, nothing revived in vain
             continue
-        slot = day.timeline.slot_of(e.target)
-        t = e.at or day.start
-        if day.timeline.revived_in_vain(slot, t):
+        slot = day.players.timeline.slot_of(e.target)
+        t = e.at or day.inputs.start
+        if day.players.timeline.revived_in_vain(slot, t):
             day.out.effects.append(Effect("PX-18", e.actor, e.target,
-                                      "out for good: Necromancy has no effect"))
+                                          "out for good: Necromancy has no effect"))

@@ -98,25 +98,25 @@ def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
     vote is untouched."""
     if kind is MarkKind.NO_LYNCH:
         return NO_LYNCH, None
-    res = _malformed(day, text) if malformed else day.resolve(text)
-    log = day.cache.marks.setdefault(day.number, [])
+    res = _malformed(day, text) if malformed else day.inputs.resolver.resolve(text)
+    log = day.cache.marks.setdefault(day.inputs.number, [])
     if voter is not None:
         log.append((voter, post, None if res.player is not None else text))
     if res.player is not None:
-        return day.timeline.slot_of(res.player), res.resolved_by
+        return day.players.timeline.slot_of(res.player), res.resolved_by
     ruling = _ruling(day, post)
     if ruling is not None:
-        day.cache.rulings_used.add(ruling.index)
-        target = None if ruling.target is None else day.timeline.slot_of(ruling.target)
+        target = _apply_ruling(day, ruling)
+        name = "" if target is None else day.players.name(target)
         day.out.notes.append(f"ruling: «{text}» in post {post.id} is "
-                         f"{'no vote' if target is None else 'a vote for ' + day.name(target)}"
-                         f" ({ruling.label()})")
+                             f"{'no vote' if target is None else 'a vote for ' + name}"
+                             f" ({ruling.label()})")
         return target, "ruling"
     taught = None if malformed else learned(day).get(fold(text))
     if taught is not None:   # issue 10: the moderator's count named him (V-LEARNED-ALIAS)
         day.out.review.append(ReviewItem("V-LEARNED-ALIAS", voter, post.id, taught.url, text,
-                                     (day.name(taught.slot) if taught.slot != NO_LYNCH
-                                      else NO_LYNCH,)))
+                                         (day.players.name(taught.slot) if taught.slot != NO_LYNCH
+                                          else NO_LYNCH,)))
         return taught.slot, "moderator-count"
     rule = "V-AMBIGUOUS-TARGET" if res.how == "ambiguous" else "V-UNKNOWN-TARGET"
     day.out.review.append(ReviewItem(rule, voter, post.id, post.url,
@@ -128,13 +128,20 @@ def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
 def _malformed(day: Day, text: str) -> Resolution:
     """No player, the one named before the broken tag as the candidate (MS-01)."""
     name = re.sub(r"^\W*(?:un)?vote\b\s*:?\s*", "", text.split("[", 1)[0], flags=re.I).strip()
-    res = day.resolve(name) if name else None
-    named = (day.name(day.timeline.slot_of(res.player)),) if res and res.player else ()
+    res = day.inputs.resolver.resolve(name) if name else None
+    players = day.players
+    named = (players.name(players.timeline.slot_of(res.player)),) if res and res.player else ()
     return Resolution(None, "unknown", named)
 
 
+def _apply_ruling(day: Day, ruling: Event) -> str | None:
+    """A ruling used: the slot it names, None for no vote."""
+    day.cache.rulings_used.add(ruling.index)
+    return None if ruling.target is None else day.players.timeline.slot_of(ruling.target)
+
+
 def _ruling(day: Day, post: Post) -> Event | None:
-    for e in day.game.events_of("ruling"):
+    for e in day.inputs.game.events_of("ruling"):
         if e.post == post.id:
             return e
     return None
@@ -144,11 +151,12 @@ def check_rulings(day: Day) -> None:
     """interfaces.md §1 ``ruling``: a ruling for a post of the day that left nothing for review
     is refused (the moderator decides review items, not votes votal read itself)."""
     used = day.cache.rulings_used
-    ids = {p.id for p in day.vote_posts}
-    for e in day.game.events_of("ruling"):
+    ids = {p.id for p in day.inputs.vote_posts}
+    for e in day.inputs.game.events_of("ruling"):
         if e.post in ids and e.index not in used:
-            raise GameFileError(f"{day.game.path}: {e.label()}: post {e.post} is not in review "
-                                f"(votal read its vote itself); a ruling decides review items only")
+            raise GameFileError(f"{day.inputs.game.path}: {e.label()}: post {e.post} is not in "
+                                "review (votal read its vote itself); a ruling decides review "
+                                "items only")
 
 
 @parts
@@ -178,9 +186,9 @@ def read_ballots(day: Day) -> None:
 
 
 def _read_posts(day: Day) -> None:
-    day.cache.marks[day.number] = []
-    for post in day.vote_posts:
-        voter = day.author_slot(post.author, post_time(post))
+    day.cache.marks[day.inputs.number] = []
+    for post in day.inputs.vote_posts:
+        voter = day.inputs.author_slot(post.author, post_time(post))
         if voter is None:
             _non_player(day, post)
             continue
@@ -207,7 +215,7 @@ def unreadable(day: Day, post: Post, voter: str | None, why: str) -> None:
     still count, and the moderator checks the rest. Its author is not charged an absence for a
     vote votal may have failed to read."""
     day.out.review.append(ReviewItem("V-UNREADABLE-POST", voter, post.id, post.url,
-                                 f"post body {why}", ()))
+                                     f"post body {why}", ()))
     if voter is not None:
         day.players.spared.add(voter)
 
@@ -218,12 +226,12 @@ def ruled_unreadable(day: Day, post: Post, voter: str, ruling: Event, why: str) 
     voted. The ruling's target is the post's vote (``resolved_by = "ruling"``, at the post's own
     time, else the ruling's ``at``: tally/engine.ruled_post); ``none``: the post voted nothing.
     Whatever votal could read of the post is not counted instead: the ruling decides the post."""
-    day.cache.rulings_used.add(ruling.index)
-    target = None if ruling.target is None else day.timeline.slot_of(ruling.target)
+    target = _apply_ruling(day, ruling)
     what = f"post body {why}" if why else day.cache.ruled_unreadable[post.id]
+    name = "" if target is None else day.players.name(target)
     day.out.notes.append(f"ruling: post {post.id}, in review ({what}), is "
-                     f"{'no vote' if target is None else 'a vote for ' + day.name(target)}"
-                     f" ({ruling.label()})")
+                         f"{'no vote' if target is None else 'a vote for ' + name}"
+                         f" ({ruling.label()})")
     if target is not None:
         day.votes.ballots.append(Ballot(post, voter, target, need(ruling.target, ruling),
                                         resolved_by="ruling"))
@@ -231,10 +239,10 @@ def ruled_unreadable(day: Day, post: Post, voter: str, ruling: Event, why: str) 
 
 def _non_player(day: Day, post: Post) -> None:
     """C-01: a post by a moderator or a non-player is never a vote."""
-    if day.is_moderator(post.author):
+    if day.inputs.is_moderator(post.author):
         return
     if any(m.kind in VOTE_KINDS for m in reading(day, post).marks):
-        day.violate("V-NON-PLAYER", post.author, post, "a vote mark by someone not in the game")
+        day.out.violate("V-NON-PLAYER", post.author, post, "a vote mark by someone not in the game")
 
 
 def _red_ballot(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:
@@ -254,13 +262,13 @@ def _red_ballot(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:
         ballot.target = None
         ballot.text = ", ".join(m.text for m in marks)
         ballot.decide(Status.INVALID, "C-05", "several red names: " + ballot.text)
-        day.violate("V-MULTI-TARGET", voter, post, ballot.text)
+        day.out.violate("V-MULTI-TARGET", voter, post, ballot.text)
     day.votes.ballots.append(ballot)
 
 
 def _unmarked(day: Day) -> bool:
     """Option ``unmarked_votes`` (MB-02 rev. 2): a vote-thread post needs no colour."""
-    return day.inputs.traits.vote_thread and bool(day.options.unmarked_votes)
+    return day.inputs.traits.vote_thread and bool(day.inputs.options.unmarked_votes)
 
 
 def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
@@ -269,8 +277,8 @@ def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
     names = day.cache.names_by_slot
     if names is None:
         names = day.cache.names_by_slot = {}
-        for p in day.game.players:
-            names.setdefault(day.timeline.slot_of(p.name), []).extend((p.name, *p.aliases))
+        for p in day.inputs.game.players:
+            names.setdefault(day.players.timeline.slot_of(p.name), []).extend((p.name, *p.aliases))
     text = reading(day, post, full=True).own_text
     found = named(text, names)
     if len(found) == 1:
@@ -278,8 +286,9 @@ def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
         ballot.note = "a name without colour (MB-02)"
         day.votes.ballots.append(ballot)
     elif len(found) > 1:
-        day.out.review.append(ReviewItem("V-MULTI-TARGET", day.name(voter), post.id, post.url, text,
-                                     tuple(day.name(s) for s in found)))
+        day.out.review.append(ReviewItem("V-MULTI-TARGET", day.players.name(voter), post.id,
+                                         post.url, text,
+                                         tuple(day.players.name(s) for s in found)))
 
 
 def _tag_ballots(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:
@@ -302,7 +311,7 @@ def _two_ballots(day: Day) -> frozenset[str]:
     found = day.cache.two_ballots
     if found is None:
         found = day.cache.two_ballots = frozenset(
-            day.timeline.slot_of(p.name) for p in day.game.players if p.ballots > 1)
+            day.players.timeline.slot_of(p.name) for p in day.inputs.game.players if p.ballots > 1)
     return found
 
 
@@ -311,17 +320,17 @@ def edited_votes(day: Day) -> None:
     by_post: dict[str, list[Ballot]] = {}
     for b in day.votes.ballots:
         by_post.setdefault(b.post.id, []).append(b)
-    for post in day.vote_posts:
+    for post in day.inputs.vote_posts:
         if not post.versions:
             continue
         first = [b.target for b in by_post.get(post.id, [])]
         for version in post.versions:
             later = _targets_of(day, version.html)
             if later != first:
-                voter = day.author_slot(post.author, post_time(post)) or post.author
-                day.violate("V-EDITED-VOTE", voter, post,
-                            f"first version: {_names(first)}; version seen {version.seen.isoformat()}:"
-                            f" {_names(later)}", once=False)
+                voter = day.inputs.author_slot(post.author, post_time(post)) or post.author
+                day.out.violate("V-EDITED-VOTE", voter, post,
+                                f"first version: {_names(first)}; version seen {version.seen.isoformat()}:"
+                                f" {_names(later)}", once=False)
                 break
 
 
@@ -332,9 +341,9 @@ def _targets_of(day: Day, html: str) -> list[str | None]:
         if m.kind is MarkKind.UNVOTE:
             out.append(None)
         elif m.kind in VOTE_KINDS:
-            res = day.resolve(m.text) if m.kind is not MarkKind.NO_LYNCH else None
+            res = day.inputs.resolver.resolve(m.text) if m.kind is not MarkKind.NO_LYNCH else None
             out.append(NO_LYNCH if res is None else
-                       (day.timeline.slot_of(res.player) if res.player else f"?{m.text}"))
+                       (day.players.timeline.slot_of(res.player) if res.player else f"?{m.text}"))
     if day.inputs.traits.syntax == "red":
         out = list(dict.fromkeys(out))
         if len(out) > 1:
@@ -356,20 +365,21 @@ def dead_posts(day: Day) -> None:
     under Echo from beyond may post (PX-14).
     """
     vote_posts = {b.post.id for b in day.votes.ballots}
-    allowed = day.options.dead_posts_allowed
+    allowed = day.inputs.options.dead_posts_allowed
     causes = day.inputs.traits.last_words_causes
-    posts = day.posts
-    if day.vote_posts is not day.posts:  # MB-08: both threads
-        posts = sorted([*day.posts, *day.vote_posts], key=Post.sort_key)
+    posts = day.inputs.posts
+    if day.inputs.vote_posts is not day.inputs.posts:  # MB-08: both threads
+        posts = sorted([*day.inputs.posts, *day.inputs.vote_posts], key=Post.sort_key)
     for post in posts:
         t = post_time(post)
-        slot = day.author_slot(post.author, t)
+        slot = day.inputs.author_slot(post.author, t)
         if slot is None or day.can_vote(slot, t):   # PX-14: a ghost under the echo
             continue
-        cause = day.timeline.cause(slot, t)
+        cause = day.players.timeline.cause(slot, t)
         day.players.carried.dead_posts[slot] += 1
         if post.id in vote_posts:
             continue  # reported as V-INACTIVE-VOTER only (C-08)
         if (causes is None or cause in causes) and day.players.carried.dead_posts[slot] <= allowed:
             continue
-        day.violate("V-DEAD-POST", day.name(slot), post, f"posted while {cause or 'out'}")
+        day.out.violate("V-DEAD-POST", day.players.name(slot), post,
+                        f"posted while {cause or 'out'}")
