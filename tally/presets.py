@@ -66,7 +66,8 @@ class Preset:
     def traits(self) -> RuleTraits:
         """What the rules read of this ruleset (tally/rules/context.RuleTraits), not the preset."""
         return RuleTraits(self.syntax, self.weights, self.vote_thread, self.inactive_rule,
-                          self.last_words_causes, self.unvotable)
+                          self.last_words_causes, self.unvotable,
+                          quotes=forum_ru.agreement in self.steps)
 
 
 DEFAULT: Any = object()

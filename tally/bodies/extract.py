@@ -71,8 +71,12 @@ _WORD = re.compile(r"\w+")
 _NON_SPACE = re.compile(r"\S")
 
 
-def read_post(html: str | Body, syntax: str) -> PostReading:
-    """Vocabulary, C-05, MS-01: the marks, own text and quotes of one post body."""
+def read_post(html: str | Body, syntax: str, *, quotes: bool = True) -> PostReading:
+    """Vocabulary, C-05, MS-01: the marks, own text and quotes of one post body.
+
+    ``quotes=False``: the quotes are not read (``quotes`` is empty), for a reader that never
+    looks at them (only MR-03 does): a quote is walked as long as the post's own text (issue 22).
+    """
     if syntax not in SYNTAXES:
         raise ValueError(f"unknown vote syntax {syntax!r} (expected one of {', '.join(SYNTAXES)})")
     body = body_of(html)
@@ -80,8 +84,8 @@ def read_post(html: str | Body, syntax: str) -> PostReading:
     if root is None:
         return PostReading((), "", (), unreadable=unreadable)
     own = walk.walk(root)
-    quotes = tuple(_quote(q, syntax) for q in own.quotes)
-    return PostReading(_marks(own.pieces, syntax), _fold_space(own.pieces), quotes, own.links,
+    read = tuple(_quote(q, syntax) for q in own.quotes) if quotes else ()
+    return PostReading(_marks(own.pieces, syntax), _fold_space(own.pieces), read, own.links,
                        unreadable, tuple(own.coloured))
 
 

@@ -184,6 +184,7 @@ class RuleTraits:
     inactive_rule: str                            # MB-07 / MR-06
     last_words_causes: frozenset[str] | None      # None: any cause (MR-07)
     unvotable: tuple[Unvotable, ...]              # C-04
+    quotes: bool = True                           # its rules read what posts quote (MR-03)
 
 
 

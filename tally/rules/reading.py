@@ -36,39 +36,54 @@ _NOTHING = PostReading((), "", ())
 # A body without these cannot hold a vote mark of the syntax (red needs a colour, MS-01 the word
 # "vote"): skipping its parse keeps a 5,000-post game well under a second.
 _HINTS = {"red": ("color",), "mafiascum": ("vote", "lynch")}
+# the key of a body's reading without its quotes in the body readings (read_body)
+_OWN = "/own"
 
 
 def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     """The post judged by its first version (C-07); cached per post.
 
     ``full``: parse even a body that cannot hold a mark (MR-03 needs its quotes and links).
+    The quotes are read only in a ruleset whose rules read them (``RuleTraits.quotes``, MR-03;
+    issue 22: a quote is walked as long as the post's own text).
     """
+    if full:
+        return _read(day, post.html)
     cache = day.cache.readings
     found = cache.get(post.id)
-    if found is not None and (found is not _NOTHING or not full):
-        return found
-    lower = post.html.lower()
-    if not full and not any(h in lower for h in _HINTS.get(day.inputs.traits.syntax, ("",))):
-        cache[post.id] = _NOTHING
-    else:
-        cache[post.id] = _read(day, post.html)
-    return cache[post.id]
+    if found is None:
+        lower = post.html.lower()
+        if not any(h in lower for h in _HINTS.get(day.inputs.traits.syntax, ("",))):
+            found = _NOTHING
+        else:
+            found = _read(day, post.html)
+        cache[post.id] = found
+    return found
 
 
-def read_body(bodies: BodyReadings, html: str, syntax: str) -> PostReading:
+def read_body(bodies: BodyReadings, html: str, syntax: str, *,
+              quotes: bool = True) -> PostReading:
     """``read_post`` of a body, from a replay's own body readings (``RunCache.bodies``):
     read_post is pure, so a replay, its running counts and what it hands them to (a watch's next
     refresh) read each body once, and the readings go with the replay (issue 22: no
-    process-wide cache to outgrow or clear)."""
+    process-wide cache to outgrow or clear). ``quotes=False``: a reading whose quotes may be
+    left unread (a reading with them serves too)."""
     key = (syntax, html)
     found = bodies.get(key)
     if found is None:
-        found = bodies[key] = read_post(html, syntax)
+        if quotes:
+            found = bodies[key] = read_post(html, syntax)
+        else:
+            own = (syntax + _OWN, html)
+            found = bodies.get(own)
+            if found is None:
+                found = bodies[own] = read_post(html, syntax, quotes=False)
     return found
 
 
 def _read(day: Day, html: str) -> PostReading:
-    return read_body(day.cache.bodies, html, day.inputs.traits.syntax)
+    traits = day.inputs.traits
+    return read_body(day.cache.bodies, html, traits.syntax, quotes=traits.quotes)
 
 
 def clear_cache() -> None:

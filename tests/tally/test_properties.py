@@ -130,3 +130,14 @@ def test_new_name_rules_never_change_an_exact_or_alias_resolution(players, data)
         assert res.resolved_by is None
     else:
         assert res.player is None and res.how == "ambiguous", (text, res)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TAG_SOUP, SYNTAXES)
+def test_a_reading_without_quotes_is_the_reading_less_its_quotes(html: str, syntax: str) -> None:
+    """issue 22: ``quotes=False`` (what every reader but MR-03 asks for) leaves the quotes
+    unread and changes nothing else of the reading."""
+    full, own = read_post(html, syntax), read_post(html, syntax, quotes=False)
+    assert own.quotes == ()
+    assert (own.marks, own.own_text, own.links, own.unreadable, own.coloured) == \
+        (full.marks, full.own_text, full.links, full.unreadable, full.coloured)
