@@ -13,7 +13,7 @@ import html
 import json
 
 from tests.conftest import shared_path
-from votal.audit.mafiascum import game_roster, listed_counts, real_days
+from votal.audit.real_games import game_roster, listed_counts, real_days
 from votal.tally.rostercount import read_count
 
 # Measured 2026-12-02 on the ten games (audit/README.md): found 306/306, counts 277/306 (90.5%),

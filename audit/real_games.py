@@ -1,4 +1,5 @@
-"""Audit the curated real Mafiascum games against their moderators' own vote counts.
+"""Audit the curated real Mafiascum games against their moderators' own vote counts (a study of
+real archives, tests/audit/test_real_mafiascum.py; the ruleset is tally/rules/mafiascum.py).
 
 Reads the Computational-Mafia layout (``threads/<thread>.jsonl``, ``games.jsonl``,
 ``day_outcomes.jsonl``) and builds, for each clean day (no ambiguity flag, no day kill), a game
