@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TypeAlias
 
 import lxml.html
 from lxml import etree
@@ -99,51 +100,88 @@ def unwrap(el: etree._Element) -> None:
     el.drop_tag()
 
 
-_COMPILED: dict[str, etree.XPath] = {}
+class TagSearch:
+    """``.//NAME`` (``.//comment()``) evaluated by lxml's tag walk, ``el.iter(NAME)``, without
+    ``el`` itself: the same elements in the same (document) order as the XPath, and no walk at
+    all when the page has no such element (lxml looks the name up in the document's names
+    first), where an XPath walks the whole subtree (issue 22)."""
+
+    __slots__ = ("path", "tag")
+
+    def __init__(self, path: str, tag: str | object) -> None:
+        self.path, self.tag = path, tag
+
+    def __call__(self, el: etree._Element, **variables) -> list:
+        found = list(el.iter(self.tag))
+        if found and found[0] is el:
+            del found[0]
+        return found
+
+    def first(self, el: etree._Element) -> etree._Element | None:
+        for found in el.iter(self.tag):
+            if found is not el:
+                return found
+        return None
 
 
-def xpath(expr: str | etree.XPath) -> etree.XPath:
+# a plain descendant search by tag name (or of comments), no predicate: a TagSearch
+_TAG_ONLY = re.compile(r"\.//(?:([A-Za-z][\w-]*)|comment\(\))")
+
+Search: TypeAlias = "etree.XPath | TagSearch"  # what :func:`xpath` gives
+
+_COMPILED: dict[str, Search] = {}
+
+
+def xpath(expr: str | Search) -> Search:
     """``expr`` compiled once (adapters run the same few dozen expressions on every post;
-    compiling one costs more than evaluating it on a post), in its :func:`fast_form`. Per-post
-    values go in XPath variables (``$id``), so that the cache stays small."""
-    if isinstance(expr, etree.XPath):
+    compiling one costs more than evaluating it on a post), in its :func:`fast_form`, or a
+    :class:`TagSearch` for ``.//NAME``. Per-post values go in XPath variables (``$id``), so
+    that the cache stays small."""
+    if not isinstance(expr, str):
         return expr
     found = _COMPILED.get(expr)
     if found is None:
         if len(_COMPILED) > 4096:
             _COMPILED.clear()
-        found = _COMPILED[expr] = etree.XPath(fast_form(expr))
+        tag = _TAG_ONLY.fullmatch(expr)
+        found = _COMPILED[expr] = (
+            TagSearch(expr, tag.group(1) or etree.Comment) if tag is not None
+            else etree.XPath(fast_form(expr)))
     return found
 
 
-def xp(el: etree._Element, expr: str | etree.XPath, **variables) -> list:
+def xp(el: etree._Element, expr: str | Search, **variables) -> list:
     """``el.xpath(expr, **variables)`` with ``expr`` compiled once."""
     return xpath(expr)(el, **variables)
 
 
+_FIRST: dict[str, Search] = {}
 
 
-_FIRST: dict[str, etree.XPath] = {}
-
-
-def first_match(el: etree._Element, expr: str | etree.XPath, **variables):
+def first_match(el: etree._Element, expr: str | Search, **variables):
     """The first match of ``expr`` in document order (``xp(el, expr)[0]``), or None.
 
     A one-step descendant search (``.//NAME[tests]`` or ``//NAME[tests]``, no predicate a
     position) is evaluated as ``descendant::NAME[tests][1]``, which stops at the first match
-    instead of collecting every match of the subtree (issue 22): the same element."""
+    instead of collecting every match of the subtree (issue 22): the same element; ``.//NAME``
+    alone by the tag walk of :class:`TagSearch`, which stops there too."""
     if isinstance(expr, str):
         found = _FIRST.get(expr)
         if found is None:
             if len(_FIRST) > 4096:
                 _FIRST.clear()
-            found = _FIRST[expr] = xpath(first_form(expr))
+            found = xpath(expr)
+            if not isinstance(found, TagSearch):
+                found = xpath(first_form(expr))
+            _FIRST[expr] = found
         expr = found
+    if isinstance(expr, TagSearch):
+        return expr.first(el)
     hits = expr(el, **variables)
     return hits[0] if hits else None
 
 
-def drop_all(root: etree._Element, xpaths: Iterable[str | etree.XPath]) -> None:
+def drop_all(root: etree._Element, xpaths: Iterable[str | Search]) -> None:
     """Remove every element the expressions match (subtree and all, the text after it kept).
 
     Expressions given as strings are evaluated as :func:`merged_drops` joins them: the class
@@ -317,21 +355,24 @@ def text_of(el: etree._Element | None) -> str:
     return " ".join(etree.tostring(el, method="text", encoding="unicode", with_tail=False).split())
 
 
-# name tests and an attribute step, no per-element predicate (libxml2 evaluates a predicate
-# for every element of the body, a name test in its walk: issue 22); dropping a set of subtrees
-# gives the same tree in any order
-# (one expression: one call per body)
-_SAFE_DROP = (etree.XPath(
-    "descendant::script | descendant::style | descendant::noscript"
-    " | descendant::*/@data-excludequote/.."
-    # markup comments (phpBB 3.2's inline attachment "<!-- ia0 -->name<!-- ia0 -->", real page
-    # forum.ubuntu-it.org): the text around them stays
-    " | descendant::comment()"),)
+# scripts, styles, comments (lxml's tag walk: none at all costs nothing, :class:`TagSearch`)
+# and IPS's edit notes (an attribute step: libxml2 takes it within its walk, issue 22);
+# dropping a set of subtrees gives the same tree in any order
+_DROPPED_TAGS = ("script", "style", "noscript",
+                 # markup comments (phpBB 3.2's inline attachment "<!-- ia0 -->name<!-- ia0 -->",
+                 # real page forum.ubuntu-it.org): the text around them stays
+                 etree.Comment)
+_EXCLUDED_FROM_QUOTES = etree.XPath("descendant::*/@data-excludequote/..")
 
 
 def clean(root: etree._Element) -> None:
     """Drop what is never post text in any engine (scripts, styles, comments, IPS edit notes)."""
-    drop_all(root, _SAFE_DROP)
+    found = list(root.iter(*_DROPPED_TAGS))
+    if found and found[0] is root:
+        del found[0]
+    for el in [*found, *_EXCLUDED_FROM_QUOTES(root)]:
+        if el.getparent() is not None:
+            el.drop_tree()
 
 
 _XML_SPACE = re.compile(r"[ \t\r\n]+")

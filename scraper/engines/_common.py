@@ -55,14 +55,15 @@ def load(page: str | bytes) -> etree._Element:
     return document(as_text(page))
 
 
-# every <base href> in document order (the one in <head> among them)
-_BASE_HREF = xpath("//base/@href")
-
-
 def base_url(doc: etree._Element, url: str) -> str:
-    """The URL relative links resolve against (``<base href>`` wins over the page URL)."""
-    for href in _BASE_HREF(doc):
-        if href.strip():
+    """The URL relative links resolve against (``<base href>`` wins over the page URL).
+
+    Every ``<base href>`` in document order (``//base/@href``, the one in ``<head>`` among
+    them), found by lxml's tag walk: it returns at once when the page has no ``<base>`` at all,
+    where an XPath walks the whole page (issue 22)."""
+    for base in doc.iter("base"):
+        href = base.get("href")
+        if href is not None and href.strip():
             return urljoin(url, href.strip())
     return url
 
@@ -116,9 +117,10 @@ def number(text: str | None) -> int | None:
     return int(digits) if digits else None
 
 
-_LANGUAGE_METAS = ("//meta[translate(@http-equiv, 'CONTENT-LANGUAGE', 'content-language')"
-                   "='content-language']/@content",
-                   "//meta[@property='og:locale']/@content", "//body/@lang")
+_LANGUAGE_METAS = tuple(xpath(expr) for expr in (  # compiled once (issue 22)
+    "//meta[translate(@http-equiv, 'CONTENT-LANGUAGE', 'content-language')"
+    "='content-language']/@content",
+    "//meta[@property='og:locale']/@content", "//body/@lang"))
 
 
 def languages(doc: etree._Element) -> list[str]:
@@ -129,7 +131,7 @@ def languages(doc: etree._Element) -> list[str]:
     for expr in _LANGUAGE_METAS:
         if lang.strip():
             break
-        found = doc.xpath(expr)
+        found = expr(doc)
         lang = str(found[0]) if found else ""
     head = re.split(r"[-_,;\s]", lang.strip())[0].lower()
     rest = [x for x in dates.DEFAULT_LANGUAGES if x != head]
@@ -277,8 +279,27 @@ def wrote_name(text: str | None) -> str | None:
 
 
 def query(url: str) -> dict[str, str]:
-    """The query parameters of a URL (first value of each)."""
-    return {k: v[0] for k, v in parse_qs(urlsplit(url).query, keep_blank_values=True).items()}
+    """The query parameters of a URL (first value of each, blank values kept): what
+    ``parse_qs(urlsplit(url).query, keep_blank_values=True)`` gives.
+
+    A URL with nothing to unquote or strip (ASCII, no ``%``, ``+``, brackets, whitespace or
+    control characters: the page and post links adapters read, several a page) is split here,
+    as ``urlsplit`` and ``parse_qsl`` split it, without their general machinery (issue 22);
+    any other URL goes through them."""
+    if not _PLAIN_URL.fullmatch(url):
+        return {k: v[0] for k, v in parse_qs(urlsplit(url).query, keep_blank_values=True).items()}
+    found: dict[str, str] = {}
+    before_fragment = url.split("#", 1)[0]
+    if "?" in before_fragment:
+        for field in before_fragment.split("?", 1)[1].split("&"):
+            if field:
+                name, _, value = field.partition("=")
+                found.setdefault(name, value)
+    return found
+
+
+# printable ASCII without what urlsplit strips or checks ([ ]) nor what parse_qsl unquotes (% +)
+_PLAIN_URL = re.compile(r"[!-$&-*,-Z\\^-~]*")
 
 
 def keep_query(url: str, *names: str) -> str:

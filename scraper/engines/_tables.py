@@ -73,8 +73,10 @@ class OffsetTableEngine(PagedEngine):
         for a in find(doc, self.page_links):
             label = text_of(a).strip(self.label_chars)
             n = number(label) if label.isdigit() else None
+            if not n:  # "Next", "»": no page number (and no URL to resolve, issue 22)
+                continue
             href = joined(base, a.get("href"))  # ``page_links`` chooses links with an href
-            if not n or not self.same_topic(query(href).get(self.topic_param), topic):
+            if not self.same_topic(query(href).get(self.topic_param), topic):
                 continue
             pages[n] = href
             st = self.offset(href)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime, timezone
-from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 from zoneinfo import ZoneInfo
 
 from lxml import etree
@@ -39,6 +39,7 @@ from votal.scraper.engines._common import (
     first,
     first_of,
     number,
+    query,
 )
 from votal.scraper.engines._zone import page_zone
 from votal.scraper.engines.base import Example, PageInfo
@@ -69,8 +70,7 @@ _NOTICE = f".//div[{cls('notice')}]"
 _POSTS = f"//div[starts-with(@id, 'p')][{cls('post')}][.//*[{cls('postbody')}]]"
 
 
-def _query(url: str) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(url).query, keep_blank_values=True).items()}
+_query = query  # the query parameters of a URL (first value of each)
 
 
 def convert_quotes(root: etree._Element) -> None:

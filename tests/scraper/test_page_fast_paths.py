@@ -1,0 +1,93 @@
+"""The page-level fast paths of issue 22 give what the general recipes they replace give:
+``query`` (urllib's ``parse_qs(urlsplit(url).query)``), the tag walk of ``.//NAME`` searches
+(the XPath), ``clean`` (its one XPath union) and ``base_url`` (``//base/@href``).
+
+Each is compared with the straightforward version, written out here, on tricky input.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from lxml import etree
+
+from votal.scraper import normalize as nz
+from votal.scraper.engines._common import base_url, query
+
+
+def urllib_query(url: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query, keep_blank_values=True).items()}
+
+
+URLS = [
+    "https://f.example/viewtopic.php?f=3&t=77&start=40&sid=abc#p5",
+    "viewtopic.php?p=5#p5", "./viewtopic.php?t=1&t=2", "?a&b=&=c&&d=1=2", "x#frag?t=1",
+    "https://f.example/?t=1#", "https://f.example/index.php?showtopic=2969&st=40",
+    "?t=a+b&u=%41", " ?t=1", "?t=1\n&u=2", "http://[::1]/?t=1", "?t=Ψ", "", "?", "#", "?#",
+    "https://f.example/showthread.php?t=5;page=2", "mailto:x?subject=y",
+]
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_query_is_urllibs(url):
+    assert query(url) == urllib_query(url)
+
+
+@given(st.text(alphabet="at=&?#%+;/: \t[]1Ψ.", max_size=24))
+def test_query_is_urllibs_on_any_text(url):
+    try:
+        expected = urllib_query(url)
+    except ValueError:  # urlsplit refuses an unbalanced bracket: so does query
+        with pytest.raises(ValueError):
+            query(url)
+        return
+    assert query(url) == expected
+
+
+PAGE = """<html><head><base href=" /forum/ "><base href="/other/"><script>x</script></head>
+<body><div id="a"><b>1</b><!-- c --><p>t<b>2<b>3</b></b></p><style>s</style>
+<noscript>n</noscript><div data-excludequote="1">edit <script>y</script></div>tail</div>
+<b>4</b></body></html>"""
+
+
+def page() -> etree._Element:
+    return nz.document(PAGE)
+
+
+@pytest.mark.parametrize("expr", [".//b", ".//comment()", ".//p", ".//table", ".//script"])
+def test_tag_search_is_the_xpath(expr):
+    doc = page()
+    for el in [doc, *doc.iter()]:
+        if not isinstance(el.tag, str):
+            continue
+        expected = el.xpath(expr)
+        assert nz.xp(el, expr) == expected
+        assert nz.first_match(el, expr) is (expected[0] if expected else None)
+
+
+def test_a_tag_search_leaves_out_the_element_itself():
+    b = page().xpath("//b")[1]  # <b>2<b>3</b></b>
+    assert [x.text for x in nz.xp(b, ".//b")] == ["3"]
+
+
+def test_clean_drops_what_the_xpath_union_finds():
+    union = etree.XPath("descendant::script | descendant::style | descendant::noscript"
+                        " | descendant::*/@data-excludequote/.. | descendant::comment()")
+    expected = page().xpath("//div[@id='a']")[0]
+    for el in union(expected):
+        if el.getparent() is not None:
+            el.drop_tree()
+    got = page().xpath("//div[@id='a']")[0]
+    nz.clean(got)
+    assert etree.tostring(got) == etree.tostring(expected)
+
+
+def test_base_url_is_the_first_non_blank_base_href():
+    assert base_url(page(), "https://f.example/t/1") == "https://f.example/forum/"
+    assert base_url(nz.document("<p>no base</p>"), "https://f.example/t") == "https://f.example/t"
+    blank = nz.document('<html><head><base href="  "><base target="x"></head><body>'
+                        '<base href="b/">x</body></html>')
+    assert base_url(blank, "https://f.example/t/1") == "https://f.example/t/b/"
