@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from votal.scraper.model import Post
-from votal.tally.bodies.extract import read_post
+from votal.tally.rules.context import BodyReadings
+from votal.tally.rules.reading import read_body
 
 Marks = tuple[str, ...]
 ReadMarks = Callable[[str], Marks]
@@ -37,10 +38,15 @@ class EditedVote:
     rule: str = "C-07"
 
 
-def marks_reader(syntax: str) -> ReadMarks:
-    """Vote marks of a body as short strings ("vote:Nikos", "unvote:"), via tally.bodies.extract."""
+def marks_reader(syntax: str, bodies: BodyReadings | None = None) -> ReadMarks:
+    """Vote marks of a body as short strings ("vote:Nikos", "unvote:"), via tally.bodies.extract.
+
+    ``bodies``: the body readings of the game's replay (``Replay.bodies``), where the tally's
+    C-07 step has read these versions already (issue 22: each body read once per game)."""
+    readings: BodyReadings = {} if bodies is None else bodies
+
     def read(html: str) -> Marks:
-        reading = read_post(html, syntax)
+        reading = read_body(readings, html, syntax)
         return tuple(_shown(m.kind.name.lower(), m.text.strip()) for m in reading.marks)
     return read
 

@@ -35,6 +35,7 @@ from votal.tally.game import Game
 from votal.tally.options import Options
 from votal.tally.replay import GamePosts, Replay
 from votal.tally.rostercount import Roster, read_count_post
+from votal.tally.rules.context import BodyReadings
 from votal.tally.votecounts import ModPost, VoteCount, read_mod_post
 
 UNREADABLE = "V-UNREADABLE-COUNT"    # a post that looks like a count but could not be read
@@ -121,8 +122,8 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
 def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
               mod: Sequence[ModCount], resolve: Resolve, *,
               running: Callable[[Post], dict] | None = None, day_posts: Sequence[Post] = (),
-              deadline: datetime | None = None, thread: Sequence[Post] | None = None
-              ) -> DayAudit:
+              deadline: datetime | None = None, thread: Sequence[Post] | None = None,
+              bodies: BodyReadings | None = None) -> DayAudit:
     """One day: counts, announcements, events, edits, LM-06 draw.
 
     ``mod`` holds the moderators' posts whose count or announcements speak about this day.
@@ -130,7 +131,8 @@ def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
     ``running(post) -> dict`` gives votal's count just before a post (defaults to
     :func:`running_counts` of a replay of ``posts``). A count is compared just before its own
     post, or through the post it says it counts up to (audit/asof.py), among ``thread`` (the
-    day's posts in thread order; default ``day_posts``).
+    day's posts in thread order; default ``day_posts``). ``bodies``: the body readings of the
+    game's replay (``Replay.bodies``), where the edited versions are read once.
     """
     if running is None:
         assert posts is not None  # without a running count the posts are given to count them
@@ -154,7 +156,7 @@ def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
     for ev in game.events_of("eliminated", day=day):
         elims.append(_event_check(day, ev, result))
     closed = vote_closed(result, deadline)
-    edits = edited_votes(day_posts, marks_reader(SYNTAX.get(game.ruleset, "red")),
+    edits = edited_votes(day_posts, marks_reader(SYNTAX.get(game.ruleset, "red"), bodies),
                          lambda _p: closed) if day_posts else ()
     roles = {p.name: p.role for p in game.players}
     factions = {p.name: p.faction for p in game.players}
@@ -184,10 +186,11 @@ def _unread(m: ModCount) -> dict:
 def running_counts(replay: Replay, day: int) -> Callable[[Post], dict]:
     """votal's running count of ``day`` just before a post (a moderator's count), as JSON: from
     the day's start kept by the one replay of the game (tally/replay.py), never the days before
-    counted again."""
+    counted again; the votes, tally and review only (``votes_only``: what compare_count and
+    explain read)."""
     def running(p: Post) -> dict:
         assert p.time is not None  # moderator posts come from read_mod_posts: timed
-        return replay.running(day, (p.time, p.number or 0)).to_dict()
+        return replay.running(day, (p.time, p.number or 0), votes_only=True).to_dict()
     return running
 
 
@@ -286,7 +289,8 @@ def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> Ga
         mine = [_without_recaps(m, gone, resolve) for m in mod if day in (m.day, m.announces)]
         days.append(audit_day(game, posts, day, result, mine, resolve,
                               running=running_counts(replay, day), day_posts=day_posts,
-                              deadline=datetime.fromisoformat(result["deadline"])))
+                              deadline=datetime.fromisoformat(result["deadline"]),
+                              bodies=replay.bodies))
         out = result.get("outcome") or {}
         if out.get("kind") == "eliminated":
             gone.update(out.get("players") or ())

@@ -199,17 +199,24 @@ class Replay:
             self._starts[n] = self._snapshot(n)
         return self._starts[n]
 
-    def running(self, n: int, until: Until, *, withhold: bool = False) -> DayResult:
+    def running(self, n: int, until: Until, *, withhold: bool = False,
+                votes_only: bool = False) -> DayResult:
         """The running count of day ``n`` just before ``until`` (marked provisional, ``as_of``
         its instant): the posts before it, the game file as it stood then (:func:`as_of`),
         counted from the day's start; nothing is applied at the day's end. ``withhold``: a
-        count for the public (:meth:`day`): the day's secrets left out."""
+        count for the public (:meth:`day`): the day's secrets left out.
+
+        ``votes_only``: what the audit compares a moderator's count with — the votes, the tally
+        and the review — and nothing else: the preset's steps after the count (``after``: the
+        posts after death, C-08; the game's end, which a running count never decides) are not
+        run, so the result's violations are the count's own only (issue 22: a third of a
+        running count's time, at every moderator count of the game)."""
         if n < 1:
             raise ValueError("day must be ≥ 1 (day 0 has no vote)")
         t = until[0]
         game = as_of(self.game, t)
         return replace(self._from_start(self._base(n, game, t), n, until, game,
-                                        withhold=withhold), as_of=t)
+                                        withhold=withhold, votes_only=votes_only), as_of=t)
 
     def at(self, n: int, now: datetime, *, withhold: bool = False) -> DayResult:
         """What a moderator or player asks at ``now``: the final result once the day's vote is
@@ -221,14 +228,14 @@ class Replay:
 
     @staticmethod
     def _from_start(base: Replay, n: int, until: Until | None, game: Game, *,
-                    withhold: bool) -> DayResult:
+                    withhold: bool, votes_only: bool = False) -> DayResult:
         """Day ``n`` of ``base`` counted from its kept start on copies (``base`` unchanged)."""
         start = base.start(n)
         timeline = base._timeline(game, start.carried)
         return freeze(base._count(n, until, game, timeline, start.state_copy(),
                                   start.cache(),
                                   _Authors(base.authors, base.moderators, timeline, base._folded),
-                                  withhold=withhold, keep=False))
+                                  withhold=withhold, keep=False, votes_only=votes_only))
 
     def ended_on(self) -> DayResult | None:
         """The day whose result ended the game (its ``end``: PX-21, PC-07, MB-10, LM-08, MR-08,
@@ -304,11 +311,12 @@ class Replay:
 
     def _count(self, n: int, until: Until | None, game: Game, timeline: Timeline,
                state: GameState, cache: RunCache, author_slot: _Authors, *, withhold: bool,
-               keep: bool) -> Day:
+               keep: bool, votes_only: bool = False) -> Day:
         """Day ``n`` counted on the state given: the preset's steps, then (the final result,
         ``until`` None) its closing steps and the changes it carries into the timeline (``keep``:
         into the replay's, for the days after), then the steps after. The state, cache and
-        timeline given are changed. ``withhold``: ``Inputs.withhold`` (issue 20)."""
+        timeline given are changed. ``withhold``: ``Inputs.withhold`` (issue 20).
+        ``votes_only`` (a running count for the audit, :meth:`running`): no steps after."""
         start, _deadline, end = self.schedule.bounds(n)
         posts = _before(self.main.get(n, []), until)
         inputs = Inputs(
@@ -333,6 +341,9 @@ class Replay:
                 _apply(timeline, c)
                 if keep:
                     self._carried.append(c)
+        if votes_only:
+            assert until is not None, "only a running count leaves the steps after out"
+            return day
         for step in self.preset.after:
             step(day)
         return day

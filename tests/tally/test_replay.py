@@ -107,6 +107,24 @@ def test_a_running_count_from_the_days_start_is_the_replay_from_day_one(data) ->
         _same(replay.day(n), replay_from_day_one(game, gposts, n))
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_audits_running_count_has_the_running_counts_votes(data) -> None:
+    """``votes_only`` (the audit's running counts, issue 22): the steps after the count are left
+    out, so only the violations they find (V-DEAD-POST, C-08) are missing; the votes, the tally,
+    the review and everything else are the running count's."""
+    game, posts = data.draw(late_games())
+    replay = Replay(game, split(game, posts))
+    for day, until in data.draw(cuts(game, posts)):
+        full = replay.running(day, until).to_dict()
+        lean = replay.running(day, until, votes_only=True).to_dict()
+        rest = [v for v in full["violations"] if v not in lean["violations"]]
+        assert {v["rule"] for v in rest} <= {"V-DEAD-POST"}
+        assert lean["violations"] == [v for v in full["violations"] if v not in rest]
+        assert {k: v for k, v in lean.items() if k != "violations"} == \
+            {k: v for k, v in full.items() if k != "violations"}
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(late_games())
 def test_the_replays_days_are_the_days_replayed_one_by_one(scenario) -> None:
