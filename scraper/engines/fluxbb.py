@@ -44,8 +44,11 @@ _CHROME = (f".//*[{cls('postsignature')}]", f".//*[{cls('sig-content')}]",
            f".//*[{cls('postedit')}]", f".//*[{cls('lastedit')}]", f".//*[{cls('sig-line')}]")
 
 
+_QUOTEBOX = f".//div[{cls('quotebox')}]"
+
+
 def convert_quotes(body: etree._Element) -> None:
-    for box in find(body, f".//div[{cls('quotebox')}]"):
+    for box in find(body, _QUOTEBOX):
         cite = first(box, "./cite")
         inner = first_of(box, "./blockquote/div", "./blockquote")
         make_quote(box, inner, wrote_name(text_of(cite)), None)
@@ -108,29 +111,54 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     return PageInfo(current, last, nxt)
 
 
+# a post's searches, built once (issue 22: the strings were made again for every post)
+_USER = (f".//*[{cls('postleft')}]//dt", f".//*[{cls('post-byline')}]//a",
+         f".//*[{cls('post-byline')}]//strong")
+_PROFILE_LINK = ".//a[contains(@href, 'profile.php')]"
+_STAMP_IN_H2 = ".//a[contains(@href, 'pid=')]"
+_STAMP = f".//*[{cls('post-link')}]//a"
+_NUMBER_IN_H2 = f".//*[{cls('conr')}]"
+_NUMBER = f".//*[{cls('post-num')}]"
+_BODY = (f".//div[{cls('postmsg')}][not({cls('postsignature')})]", f".//div[{cls('entry-content')}]")
+_NOTE = f".//*[{cls('postedit')} or {cls('lastedit')}]"
+
+
+def _in_h2(box: etree._Element, expr: str) -> etree._Element | None:
+    """The first match of ``.//h2`` + ``expr`` from the post: the first ``h2`` (document order,
+    lxml's tag walk) that holds one gives it."""
+    for h2 in box.iter("h2"):
+        if h2 is not box:
+            found = first(h2, expr)
+            if found is not None:
+                return found
+    return None
+
+
 def _post(box: etree._Element, page: PageContext) -> Post:
     pid = box.get("id")[1:]
     where = page.where(pid)
-    user = first_of(box, f".//*[{cls('postleft')}]//dt", f".//*[{cls('post-byline')}]//a",
-                    f".//*[{cls('post-byline')}]//strong")
-    author = text_of(first(user, ".//a") if user is not None and first(user, ".//a") is not None
-                     else user)
+    user = first_of(box, *_USER)
+    inner = first(user, ".//a") if user is not None else None
+    author = text_of(inner if inner is not None else user)
     if not author:
         raise ScrapeError(f"{where}: no author found")
-    link = first(user, ".//a[contains(@href, 'profile.php')]") if user is not None else None
+    link = first(user, _PROFILE_LINK) if inner is not None else None  # no <a>: no profile link
     if link is None and user is not None and user.tag == "a":
         link = user
     m = _USER_ID.search(link.get("href") or "") if link is not None else None
-    stamp = first_of(box, ".//h2//a[contains(@href, 'pid=')]", f".//*[{cls('post-link')}]//a")
-    printed = number(text_of(first_of(box, f".//h2//*[{cls('conr')}]", f".//*[{cls('post-num')}]")))
-    body = first_of(box, f".//div[{cls('postmsg')}][not({cls('postsignature')})]",
-                    f".//div[{cls('entry-content')}]")
+    stamp = _in_h2(box, _STAMP_IN_H2)
+    if stamp is None:
+        stamp = first(box, _STAMP)
+    shown = _in_h2(box, _NUMBER_IN_H2)
+    printed = number(text_of(shown if shown is not None else first(box, _NUMBER)))
+    body = first_of(box, *_BODY)
     if body is None:
         raise ScrapeError(f"{where}: no post body found")
-    note = first(box, f".//*[{cls('postedit')} or {cls('lastedit')}]")
+    note = first(box, _NOTE)
+    href = stamp.get("href") if stamp is not None else None
     return Post(
         id=pid, number=printed, thread=page.thread,
-        url=(absolute(page.base, stamp.get("href")) if stamp is not None else None)
+        url=(page.link(href) if href else None)
         or page.link(f"viewtopic.php?pid={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
         time=page.time(text_of(stamp), where),
