@@ -119,13 +119,18 @@ class Vanilla(PagedEngine):
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
-        items = find(doc, "//*[starts-with(@id, 'Discussion_') or starts-with(@id, 'Comment_')]"
-                          f"[.//*[{cls('Message')}]]")
+        # the elements whose id names a post (their ids walked, not every element tested),
+        # those that hold a message (a search that stops at the first): issue 22
+        items = [el for el in find(doc, _POST_IDS) if first(el, _MESSAGE) is not None]
         number = _page_of(page.url)
         opening = bool(items) and items[0].get("id").startswith("Discussion_")
         # the discussion is number 1, then PER_PAGE replies a page
         before = 0 if opening or number == 1 else 1 + (number - 1) * PER_PAGE
         return [_post(item, before + i + 1, page) for i, item in enumerate(items)]
+
+
+_POST_IDS = "//*/@id[starts-with(., 'Discussion_') or starts-with(., 'Comment_')]/.."
+_MESSAGE = f".//*[{cls('Message')}]"
 
 
 def _page_of(url: str) -> int:
