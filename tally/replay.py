@@ -107,9 +107,7 @@ class _Authors:
         if key in self.moderators:
             return None
         name = self.authors.get(key)
-        if name is None or not self.timeline.holds(name, t):
-            return None
-        return self.timeline.slot_of(name)
+        return None if name is None else self.timeline.slot_held(name, t)
 
 
 class Replay:

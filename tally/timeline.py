@@ -78,6 +78,15 @@ class Timeline:
     def occupant_names(self, slot: str) -> list[str]:
         return [name for _, name in self._occupants[slot]]
 
+    def slot_held(self, name: str, t: datetime) -> str | None:
+        """The slot of the player named ``name`` if he holds it at t (:meth:`holds`), else None:
+        one look-up where a slot has one occupant (issue 22: asked for every post)."""
+        slot = self._slot.get(name, name)
+        occupants = self._occupants[slot]
+        if len(occupants) == 1:
+            return slot if occupants[0][1] == name else None
+        return slot if self.occupant(slot, t) == name else None
+
     def holds(self, name: str, t: datetime) -> bool:
         """Whether the player named ``name`` holds his slot at t (a replaced player does not)."""
         return self.occupant(self.slot_of(name), t) == name
