@@ -141,7 +141,19 @@ def votecount_dict(c: CountCheck) -> dict:
     }
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _jsonable(value):
+    """The audit's dict as JSON values (times as ISO text). The exact types first: most values
+    are text, numbers and plain lists and dicts (issue 22, the archive converts every game)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {k: _jsonable(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_jsonable(v) for v in value]
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, (list, tuple)):
