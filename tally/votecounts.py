@@ -109,19 +109,30 @@ _BLOCK_TAGS = ("br", "div", "p", "li", "tr", "fieldset", "legend", "h1", "h2", "
                "h5", "h6", "table", "ul", "ol", "details", "summary", "hr", "dd", "dt")
 _CELL_TAGS = ("td", "th")
 _LINE_OPENERS = ("legend", "summary", "li", "tr")   # blocks that start a line of their own too
-_ANNOUNCE = (
+_NAME = r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+"
+
+
+def _announce(head: str, verb: str, tail: str = "") -> tuple[str, re.Pattern[str]]:
+    """An announcement's pattern, ``head + verb + tail``, with its verb: a line without any of
+    the verbs (:data:`_ANNOUNCE_VERB`) is no announcement, and is not searched further."""
+    return verb, re.compile(head + verb + tail, re.IGNORECASE)
+
+
+_ANNOUNCING = (
     # "Nachomamma8, Mafia Rolecop, lynched Day 5." (name, role, verb without auxiliary)
-    re.compile(r"^(?P<name>[^\n,.!:;]{1,40}),[^,\n]{1,60},\s+(?:lynched|executed|hanged)\b",
-               re.IGNORECASE),
-    re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:was|has\s+been)\s+"
-               r"(?:lynched|executed|hanged|eliminated)", re.IGNORECASE),
-    re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:αποχωρε[ιί]|ψηφ[ιί]στηκε|"
-               r"αποβλ[ηή]θηκε)", re.IGNORECASE),
-    re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:è|e'|viene)\s+"
-               r"(?:stat[oa]\s+)?(?:messo|messa|mandat[oa])\s+al\s+rogo", re.IGNORECASE),
-    re.compile(r"(?P<name>[^\n,.!:;]{1,40}?)(?:\s*,[^,\n]{0,60},)?\s+(?:был[аи]?\s+)?"
-               r"(?:повешен[аы]?|казн[её]н[аы]?)", re.IGNORECASE),
+    _announce(r"^(?P<name>[^\n,.!:;]{1,40}),[^,\n]{1,60},\s+", r"(?:lynched|executed|hanged)",
+              r"\b"),
+    _announce(_NAME + r"(?:was|has\s+been)\s+", r"(?:lynched|executed|hanged|eliminated)"),
+    _announce(_NAME, r"(?:αποχωρε[ιί]|ψηφ[ιί]στηκε|αποβλ[ηή]θηκε)"),
+    _announce(_NAME + r"(?:è|e'|viene)\s+(?:stat[oa]\s+)?(?:messo|messa|mandat[oa])\s+",
+              r"al\s+rogo"),
+    _announce(_NAME + r"(?:был[аи]?\s+)?", r"(?:повешен[аы]?|казн[её]н[аы]?)"),
 )
+_ANNOUNCE = tuple(pattern for _, pattern in _ANNOUNCING)
+# Every pattern holds its verb, so a line that matches one holds a verb (issue 22: five
+# backtracking searches per line of every moderator post were 5 ms of an archive's game).
+_ANNOUNCE_VERB = re.compile("|".join(verb for verb, _ in _ANNOUNCING), re.IGNORECASE)
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,6 +552,8 @@ def parse_announcements(text: str) -> tuple[Announcement, ...]:
     """Elimination announcements, one per line that matches."""
     found: list[Announcement] = []
     for line in text.splitlines():
+        if not _ANNOUNCE_VERB.search(line):
+            continue
         for pat in _ANNOUNCE:
             m = pat.search(line)
             if m:

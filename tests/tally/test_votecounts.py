@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from votal.tally.votecounts import (
+    _ANNOUNCE,
     CountLine,
     html_to_text,
     parse_announcements,
@@ -113,6 +116,25 @@ def test_announcements(line, name):
 
 def test_no_announcement_in_talk():
     assert parse_announcements("I don't want to risk being lynched at all.") == ()
+
+
+_WORDS = ("Nikos", "Ο", "και", "Marco", "Иван", "Vanilla Townie", "was", "has been", "lynched",
+          "LYNCHED", "executed", "hanged", "eliminated", "αποχωρεί", "ΑΠΟΧΩΡΕΊ", "ψηφίστηκε",
+          "αποβλήθηκε", "è", "stato", "messo", "al", "rogo", "viene", "был", "повешен", "казнён",
+          "Казнена", "today", ",", ".", "!", ":", "\n", "Day 5")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=14).map(" ".join))
+def test_a_line_without_an_announcing_verb_is_never_one(text):
+    """Issue 22: parse_announcements searches only the lines holding one of the patterns' verbs
+    (_ANNOUNCE_VERB); it finds what searching every line with every pattern finds."""
+    found = []
+    for line in text.splitlines():
+        hit = next((m for m in (pat.search(line) for pat in _ANNOUNCE) if m), None)
+        if hit is not None:
+            found.append(line.strip())
+    assert [a.text for a in parse_announcements(text)] == found
 
 
 def test_phpbb_inline_divs_and_name_ending_in_digits():
