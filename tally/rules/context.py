@@ -1,12 +1,12 @@
 """The working state of one day's count, shared by the rule functions, in typed parts.
 
-Internal to the engine: rule functions read and update it in the preset's order; the engine then
-freezes it into a :class:`votal.tally.model.DayResult`. A :class:`Day` is made of
-:class:`Inputs` (read only: game, the ruleset's few traits the rules read, typed options,
-clock, posts, the day's events),
-:class:`Votes` (ballots, the standing vote of each voter, counts), :class:`Players` (the players'
-states and who is charged) and :class:`Outputs` (outcome, removals, violations, review, effects,
-notes), plus the replay's :class:`RunCache` (issue 12).
+Internal to the replay (tally/replay.py): rule functions read and update it in the preset's
+order; tally/result.py then freezes it into a :class:`votal.tally.model.DayResult`. A
+:class:`Day` is made of :class:`Inputs` (read only: game, the ruleset's few traits the rules
+read, typed options, clock, posts, the day's events), :class:`Votes` (ballots, the standing vote
+of each voter, counts), :class:`Players` (the players' states and who is charged) and
+:class:`Outputs` (outcome, removals, violations, review, effects, notes), plus the replay's
+:class:`RunCache` (issue 12). Each part's state is reached through its part, one way.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def target_of(b: Ballot) -> str:
 
 
 def post_time(post: Post) -> datetime:
-    """The time of a counted post: the engine refuses posts without one (engine.py, C-09)."""
+    """The time of a counted post: the replay refuses posts without one (tally/replay.py, C-09)."""
     if post.time is None:
         raise ValueError(f"post {post.id} has no time: it cannot be placed on a day")
     return post.time
@@ -411,7 +411,7 @@ def _part_names(fn: Callable[..., object], extra: int) -> tuple[str, ...]:
 
 def parts(fn: Callable[..., R]) -> Callable[[Day], R]:
     """A rule step or outcome check that takes only the day's parts it reads and writes
-    (``def select_first(votes: Votes) -> None``); the engine, and other rules, call it with a
+    (``def select_first(votes: Votes) -> None``); the replay, and other rules, call it with a
     :class:`Day`."""
     names = _part_names(fn, 0)
 

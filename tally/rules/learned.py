@@ -8,7 +8,7 @@ read with high confidence (a "Vote Count" title and ``VoteCount.confidence`` ≥
 all answer to players (tally/rostercount.py: nothing unread), so one misread count cannot rewrite
 a game; a text votal resolved itself is never overridden (the resolver answers first), and a text
 two counts teach differently is learned from neither. Pure: one pass over the game's posts
-before its days are replayed (tally/engine.py).
+before its days are replayed (tally/replay.py).
 """
 
 from __future__ import annotations

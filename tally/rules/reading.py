@@ -239,7 +239,7 @@ def ruled_unreadable(day: Day, post: Post, voter: str, ruling: Event, why: str) 
     """interfaces.md §1 ``ruling`` for a post in review as V-UNREADABLE-POST (its author, time
     or body not read off the page, or its body read only in part): the moderator states what it
     voted. The ruling's target is the post's vote (``resolved_by = "ruling"``, at the post's own
-    time, else the ruling's ``at``: tally/engine.ruled_post); ``none``: the post voted nothing.
+    time, else the ruling's ``at``: tally/replay.ruled_post); ``none``: the post voted nothing.
     Whatever votal could read of the post is not counted instead: the ruling decides the post."""
     target = _apply_ruling(day, ruling)
     what = f"post body {why}" if why else day.cache.ruled_unreadable[post.id]
