@@ -315,21 +315,10 @@ def tally_cmd(
     from votal.report.terminal import write_out
 
     with _network(cookies, rate, concurrency) as net:
-        result = tally_file(game_file, day=day, at=at, offline=offline,
-                            db=Path(db) if db else None, net=net,
-                            withhold=is_public(fmt, public), warn=_warn)
-    write_out(render_day(result, fmt, public=public, lang=lang,
-                         codes=_codes(codes, game_file)), fmt)
-
-
-def _codes(flag: bool | None, game_file: str) -> bool | None:
-    """``--codes``/``--no-codes``, else True when the game file's ``[options] codes`` asks for
-    the rule ids in a public post too (None: report.render's default, only a private post)."""
-    if flag is not None:
-        return flag
-    from votal.app.load import load_game
-
-    return True if load_game(game_file, warn=lambda _: None).options.get("codes") else None
+        got = tally_file(game_file, day=day, at=at, offline=offline,
+                         db=Path(db) if db else None, net=net,
+                         withhold=is_public(fmt, public), codes=codes, warn=_warn)
+    write_out(render_day(got.result, fmt, public=public, lang=lang, codes=got.codes), fmt)
 
 
 # ---- history, chart, report (report/) ------------------------------------------------------
@@ -633,6 +622,7 @@ def watch_cmd(
     """
     import sys as _sys
 
+    from votal.app.load import load_game, shows_codes
     from votal.app.watch import watch_file
     from votal.errors import InputError
     from votal.report import render_day
@@ -648,7 +638,9 @@ def watch_cmd(
     if out is not None:
         check_output_file(out)
 
-    shown = _codes(codes, game_file)   # (a bad game file is refused here, before anything)
+    # without --codes/--no-codes a bad game file is refused here, before anything (its
+    # warnings: watch_file, once)
+    shown = codes if codes is not None else shows_codes(load_game(game_file), None)
 
     def render(result) -> str:
         return render_day(result, fmt, public=public, lang=lang, codes=shown)

@@ -45,6 +45,15 @@ def load_game(path: str | Path, *, warn: Callable[[str], None] | None = None) ->
     return game
 
 
+def shows_codes(game: Game, flag: bool | None) -> bool | None:
+    """Whether a report cites the rule ids: ``--codes``/``--no-codes`` (``flag``), else True
+    when the game file's ``[options] codes`` asks for them in a public post too (None: the
+    rendering's default, a private post only)."""
+    if flag is not None:
+        return flag
+    return True if game.options.get("codes") else None
+
+
 def load_posts(game: Game, *, offline: bool = False, db: Path | None = None,
                net: Network | None = None) -> GamePosts:
     """MB-01: the game thread's posts and the vote thread's, from the sources in the game file;

@@ -3,17 +3,18 @@
 The use case loads the game and its posts, and decides what the command line used to: live or
 offline (a game file that names a thread, refreshed first, is counted as of now), the recheck of
 the counted day's pages (C-07 edits there), which day (the last one with posts, or the one asked,
-checked to exist) and at which moment. It returns the day's result; cli.py renders it.
+checked to exist) and at which moment. It returns the day's result and whether it cites the rule ids; cli.py renders it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from votal.app.load import load_game, load_posts, recheck_day
+from votal.app.load import load_game, load_posts, recheck_day, shows_codes
 from votal.errors import InputError
 from votal.scraper.sources import Network
 from votal.tally.localtime import local
@@ -21,14 +22,24 @@ from votal.tally.model import DayResult
 from votal.tally.replay import Replay
 
 
+@dataclass(frozen=True, slots=True)
+class Tallied:
+    """A day's tally and whether its rendering cites the rule ids (:func:`shows_codes`)."""
+
+    result: DayResult
+    codes: bool | None
+
+
 def tally_file(game_file: str | Path, *, day: int | None = None, at: str | None = None,
                offline: bool = False, db: Path | None = None, net: Network | None = None,
-               withhold: bool = False, warn: Callable[[str], None] | None = None) -> DayResult:
+               withhold: bool = False, codes: bool | None = None,
+               warn: Callable[[str], None] | None = None) -> Tallied:
     """The day's tally of the game at ``game_file``: day ``day`` (default: the current or last
     day), as it stood at ``at`` ('now' or an ISO time; default: now for a live thread, the whole
     day with ``offline`` or a file source). ``withhold``: a running count made for the public,
     the secret abilities, cards and weights left for the close (issue 20; the rendering's
-    ``public``). ``warn`` hears the game file's warnings."""
+    ``public``). ``codes``: ``--codes``/``--no-codes``, else the game file's. ``warn`` hears
+    the game file's warnings."""
     game = load_game(game_file, warn=warn)
     posts = load_posts(game, offline=offline, db=db, net=net)
     replay = Replay(game, posts)   # one replay of the game for the whole command (issue 22)
@@ -41,7 +52,8 @@ def tally_file(game_file: str | Path, *, day: int | None = None, at: str | None 
         at = "now"  # a live thread: while the day's vote is open, show the running count
     when = moment(at, game.tz) if at else None
     n = replay.last_day if day is None else replay.check_day(day, when)
-    return replay.at(n, when, withhold=withhold) if when else replay.day(n)
+    result = replay.at(n, when, withhold=withhold) if when else replay.day(n)
+    return Tallied(result, shows_codes(game, codes))
 
 
 def moment(text: str, tz: ZoneInfo) -> datetime:
