@@ -245,13 +245,14 @@ def date_anywhere(box: etree._Element, skip: tuple[etree._Element | None, ...],
 
 # --- the page ---------------------------------------------------------------------------
 
-def numbered_id(prefix: str) -> str:
+def numbered_id(prefix: str, of: str = "@id") -> str:
     """XPath predicate: ``@id`` is ``prefix`` followed by digits only. A vBulletin post's id is
     its number; a box copying a post under another name is not a post (Internet Brands'
     NextGen "Top Answer" box, ``div#post_message_topanswer`` in ``div#top_answer``, repeats a
-    popular later post above post #2 of page 1: pprune.org)."""
-    rest = f"substring-after(@id, '{prefix}')"
-    return (f"starts-with(@id, '{prefix}') and string-length({rest}) > 0"
+    popular later post above post #2 of page 1: pprune.org). ``of="."``: the same test in an
+    ``@id`` step (``//div/@id[…]/..``: the ids walked, not every element tested; issue 22)."""
+    rest = f"substring-after({of}, '{prefix}')"
+    return (f"starts-with({of}, '{prefix}') and string-length({rest}) > 0"
             f" and translate({rest}, '0123456789', '') = ''")
 
 

@@ -44,7 +44,7 @@ class VBulletin3(vb.VBulletinEngine):
     # div#post_message_topanswer). 3.0 prints the body as a bare <div> after the template's
     # "<!-- message -->" comment; the post's id is only in its table (div#postmenu_N,
     # a[name=postN]) (real page: forum.azzurra.org, vB 3.0.6, read as no post at all before)
-    posts = (f"//div[{vb.numbered_id('post_message_')}]"
+    posts = (f"//div/@id[{vb.numbered_id('post_message_', '.')}]/.."
              " | //comment()[normalize-space(.)='message']"
              "/following-sibling::*[1][self::div][not(@id)]")
     per_page = 20
