@@ -384,15 +384,10 @@ def chart_cmd(
     with _network(cookies, rate, concurrency) as net:
         got = _game_days(game_file, offline, db, net)
     lang = check_language(lang or got.language)
-    views = [public_view(d) for d in got.days]
     if overview:
-        fig = overview_figure(views, lang)
+        fig = overview_figure([public_view(d) for d in got.days], lang)
     else:
-        chosen = [d for d in views if d["day"] == day] if day is not None else views[-1:]
-        if not chosen:
-            raise InputError(f"{game_file}: --day {day}: no day {day} (days with posts: 1 to "
-                             f"{len(views)})")
-        fig = timeline_figure(chosen[0], lang)
+        fig = timeline_figure(public_view(got.chosen(day, game_file)), lang)
     with writing(out):
         write_chart(fig, out)
     print(f"wrote {out}")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from votal.app.load import load_game, load_posts
+from votal.errors import InputError
 from votal.scraper.sources import Network
 from votal.tally.engine import tally_game
 from votal.tally.game import Game
@@ -27,6 +28,15 @@ class GameDays:
     def language(self) -> str:
         """The game's report language: its days' (``en`` for a game without days)."""
         return str(self.days[0]["language"]) if self.days else "en"
+
+    def chosen(self, day: int | None, where: str) -> dict[str, Any]:
+        """Day ``day``'s tally (default: the last day); a day the game has no posts for is
+        refused, naming ``where`` (the game file)."""
+        found = [d for d in self.days if d["day"] == day] if day is not None else self.days[-1:]
+        if not found:
+            raise InputError(f"{where}: --day {day}: no day {day} (days with posts: 1 to "
+                             f"{len(self.days)})")
+        return found[0]
 
 
 def game_days(game_file: str | Path, *, offline: bool = False, db: Path | None = None,
