@@ -49,6 +49,30 @@ def document(html: str | bytes) -> lxml.html.HtmlElement:
     return lxml.html.document_fromstring(html, parser=_PAGE_PARSER)
 
 
+_HEAD_END = re.compile(r"</head\s*>", re.I)
+_HEAD_START = re.compile(r"<head[\s/>]", re.I)
+_HEAD_LINKS = etree.XPath("//head/link")
+
+
+def head_links(html: str) -> list[etree._Element]:
+    """The ``<link>`` children of the page's ``<head>`` (``//head/link`` of :func:`document`'s
+    tree), the page parsed only as far as the end of its head when it can be (issue 22: a page
+    whose head is all that is read, Flarum's ``rel="next"``, was parsed whole for it).
+
+    libxml2's push parser is fed the text up to the first ``</head>``; when the head ends there
+    its children are final (a later ``<link>`` goes to the body), unless another ``<head>``
+    follows (libxml2 adds its children to the first: then, or when that ``</head>`` was in a
+    comment or a script, or the page has none, the whole page is parsed by :func:`document`)."""
+    m = _HEAD_END.search(html)
+    if m is not None and not _HEAD_START.search(html, m.end()):
+        parser = etree.HTMLPullParser(events=("end",), tag="head", encoding="utf-8",
+                                      default_doctype=False, huge_tree=True)
+        parser.feed(html[:m.end()].encode("utf-8"))
+        for _, head in parser.read_events():
+            return [el for el in head if el.tag == "link"]
+    return list(_HEAD_LINKS(document(html)))
+
+
 _BY_ID = etree.XPath("id($id)")
 
 

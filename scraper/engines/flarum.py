@@ -31,8 +31,8 @@ from votal.scraper.engines.base import Engine, Example, PageInfo, PostStream
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     clean,
-    document,
     fragment,
+    head_links,
     inner_html,
     make_quote,
     make_spoiler,
@@ -260,7 +260,9 @@ def _page_info(html: str, url: str, doc: dict | None) -> PageInfo:
     if html.lstrip().startswith("{"):
         return PageInfo(1, 1, None)
     current = _page_of(url)
-    nxt = [h for h in document(html).xpath("//head/link[@rel='next']/@href")]
+    # //head/link[@rel='next']/@href, the head read alone
+    nxt = [h for h in (el.get("href") for el in head_links(html) if el.get("rel") == "next")
+           if h is not None]
     stream = stream_of(api_document(html, url) if doc is None else doc)
     last = max(current, -(-len(stream) // PER_PAGE)) if stream else (None if nxt else current)
     return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)

@@ -91,3 +91,27 @@ def test_base_url_is_the_first_non_blank_base_href():
     blank = nz.document('<html><head><base href="  "><base target="x"></head><body>'
                         '<base href="b/">x</body></html>')
     assert base_url(blank, "https://f.example/t/1") == "https://f.example/t/b/"
+
+
+HEADS = [
+    '<html><head><link rel="next" href="p2"><link rel="x"></head><body>b</body></html>',
+    '<html><head><!-- </head> --><link rel="next" href="a"></head><body></body></html>',
+    '<html><head><script>var s = "</head>";</script><link rel="next" href="b"></head>'
+    '<body></body></html>',
+    '<html><HEAD><LINK REL="next" HREF="c"></HEAD ><body><link rel="next" href="d"></body>',
+    '<html><body><link rel="next" href="e"><p>no head</p></body></html>',
+    '<link rel="next" href="f"><p>bare</p>', '<p>no head, no link</p>',
+    '<html><head><title>t</title><div>ends the head</div><link rel="next" href="g"></head>',
+    '<html><head><link rel="a"></head><head><link rel="b"></head><body></body></html>',
+    '<html><head><title>x</head>y</title><link rel="next" href="h"></head></html>',
+    '<html><head><link rel="next" href="Ψ/σ"></head></html>',
+    '<html><head><title>t</title></head><link rel="next" href="i"><body><p>b</p></body></html>',
+    '<html><head></head><p>x</p><head><link rel="next" href="j"></head></html>',
+    '<html><head></head><header><link rel="next" href="k"></header></html>',
+]
+
+
+@pytest.mark.parametrize("source", HEADS)
+def test_head_links_are_the_whole_pages(source):
+    expected = [etree.tostring(el) for el in nz.document(source).xpath("//head/link")]
+    assert [etree.tostring(el) for el in nz.head_links(source)] == expected
