@@ -81,7 +81,8 @@ _VOTE_WORD = r"(?:\s*(?:votes?|vot[io]|ψηφο[ιςυ]?|ψηφων|голос(?
 _NUM = re.compile(
     r"[\[(]\s*(?P<a>\d{1,2})\s*(?:/\s*\d{1,2})?" + _VOTE_WORD + r"\s*(?:,\s*(?:l\s*-\s*\d+|"
     r"[a-z]+))?\s*[\])]"                                    # (4) [4] (4/7) (4 votes) (3, L-1)
-    r"|(?P<b>\d{1,2})(?:\s*/\s*\d{1,2})?" + _VOTE_WORD + r"(?![^\W_]|\s*[.)]\s)")   # 4, 4/7, 4 votes
+    r"|(?P<b>\d{1,2})(?:\s*/\s*\d{1,2})?" + _VOTE_WORD + r"(?![^\W_]|\s*[.)]\s)"   # 4, 4/7, 4 votes
+    r"|[x×]\s?(?P<c>\d{1,2})(?![^\W_])")                   # x2 (a count, after a label)
 _HAMMER = (r"(?:lynch(?:ed)?|hammer(?:ed)?|majority|eliminated|executed|hanged|rogo|"
            r"πλειοψηφια|αποχωρει|maggioranza|большинство|казн[ьеё]н?)")
 _MARK = re.compile(
@@ -94,7 +95,7 @@ _MARK = re.compile(
     r"|" + _HAMMER + r"!*(?=\s*$)")                         # "- hammered" at the end
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
 _ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)\s*")
-_SEP = re.compile(r"\s*(?:<[-=]+|[-–—:|=,;/&+~•]|\band\b|\be\b|\bи\b|\bκαι\b)\s*")
+_SEP = re.compile(r"\s*(?:<[-=]+|[←⇐⟵]|[-–—:|=,;/&+~•]|\band\b|\be\b|\bи\b|\bκαι\b)\s*")
 _WORD = re.compile(r"[^\s\-–—:|=,;/&+~()\[\]{}<>•]+")
 _PUNCT = re.compile(r"^[.!?*\"'`’“”«»…]+$")
 # a list's own numbering ("1. Pebble", "2) Quill"): not a count
@@ -116,6 +117,10 @@ is was has been have will would should until through because since who which tha
 είναι ήταν έχει μέχρι επειδή
 был была было будет есть до потому
 """.split())
+# Words before a candidate's label that say "the votes on": never the candidate.
+_VOTES_ON = re.compile(r"(?:votes?|voting|voted|lynch\s+votes?|wagon)\s+(?:on|for|against)|"
+                       r"wagon|vot[io]\s+(?:su|per|contro)|голос(?:а|ов)?\s+(?:за|против)|"
+                       r"ψηφοι\s+(?:για|κατα|υπερ)")
 _MAX_CHUNK_WORDS = 3
 _MAX_CHUNK = 40
 
@@ -153,6 +158,7 @@ class Roster:
         # longest first; a key two players share names neither (left to the resolver's review)
         self._keys = sorted(((k, next(iter(o))) for k, o in owners.items() if len(o) == 1),
                             key=lambda kv: -len(kv[0]))
+        self.by_key = dict(self._keys)
         self._first: dict[str, list[tuple[str, str]]] = {}
         for k, name in self._keys:
             self._first.setdefault(k[0], []).append((k, name))
@@ -246,6 +252,9 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
         if raw[i].isspace():
             i += 1
             continue
+        if raw[i] == "@" and i + 1 < len(raw) and raw[i + 1].isalnum():
+            i += 1        # "@Mira": a mention (Discourse, XenForo) names the player after it
+            continue
         k = t.at[i]
         hit = _match_special(t, i) or _match_name(roster, t, i)
         if hit is not None:
@@ -259,7 +268,7 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
                 end = t.origin[m.end()]
                 value: str | int | None = None
                 if kind == "NUM":
-                    value = int(m.group("a") or m.group("b"))
+                    value = int(m.group("a") or m.group("b") or m.group("c"))
                 elif kind == "SEP":
                     value = m.group().strip()
                 if kind == "ARROW" and not re.search(r"[→⇒>]", m.group()) and not (
@@ -286,6 +295,10 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
     for tok in out:
         marks = t.history[tok.start:tok.end]
         tok.history = bool(marks) and sum(marks) * 2 > len(marks)
+        if tok.kind == "WORD" and tok.text[:1] + tok.text[-1:] != tok.text.strip("_")[:1] \
+                + tok.text.strip("_")[-1:] and _key(tok.text) in roster.by_key:
+            # "_Sherlock_": underscores around a name are no boundary the scan could start at
+            tok.kind, tok.value = "NAME", roster.by_key[_key(tok.text)]
     return _chunks(out, raw)
 
 
@@ -369,6 +382,10 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         return LineReading("other", text=text)
     if i >= len(toks) or toks[i].history:
         return LineReading("other", text=text)
+    named = next((n for n in range(i, min(i + 3, len(toks))) if toks[n].kind == "NAME"), None)
+    if named is not None and named > i and all(x.kind in ("WORD", "ARROW") for x in toks[i:named]) \
+            and _VOTES_ON.fullmatch(" ".join(bare(t.raw[toks[i].start:toks[named].start]).split())):
+        i = named         # "Votes on Pebble (2): …", "Voti per Pebble": the words before a label
     head = toks[i]
     unknown = None        # a candidate no player answers to ("Zorro (1): Ernie")
     if head.kind == "WORD":
@@ -542,6 +559,7 @@ class _Walk:
     title: bool
     block: bool
     cell: bool        # inside a table cell: a line break is a comma (several voters in a cell)
+    pre: bool = False  # preformatted ([code], <pre>): its newlines are line breaks
 
 
 def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
@@ -551,8 +569,13 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
     root = body_of(html).root
     lines: list[_RawLine] = [_RawLine()]
 
-    def add(text: str | None, history: bool) -> None:
-        if text:
+    def add(text: str | None, history: bool, pre: bool = False) -> None:
+        if text and pre:
+            for n, part in enumerate(text.replace("\r", "").split("\n")):
+                if n:
+                    brk()
+                add(part, history)
+        elif text:
             lines[-1].chars.extend((" " if c in "\r\n" else c, history) for c in text)
 
     def brk(title: bool = False) -> None:
@@ -575,13 +598,13 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
             parent = stack[-1]
             if state.block:
                 brk(parent.title)
-            add(el.tail, parent.history)
+            add(el.tail, parent.history, parent.pre)
             continue
         parent = stack[-1]
         cls = (el.get("class") or "").lower() if tag else ""
         if not tag or tag in _SKIP_TAGS or _is_quote(el, tag, cls):
             walker.skip_subtree()
-            stack.append(_Walk(parent.history, parent.title, False, parent.cell))
+            stack.append(_Walk(parent.history, parent.title, False, parent.cell, parent.pre))
             continue
         history = parent.history or _is_history(el)
         title = parent.title or _is_title(el)
@@ -596,8 +619,10 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
                 add(", ", False)
             else:
                 brk(title)
-        stack.append(_Walk(history, title, block and tag != "br", cell))
-        add(el.text, history)
+        pre = parent.pre or tag == "pre" or "white-space:pre" in (el.get("style") or "").replace(
+            " ", "").lower()
+        stack.append(_Walk(history, title, block and tag != "br", cell, pre))
+        add(el.text, history, pre)
     out = []
     for line in lines:
         t = line.text()
@@ -606,9 +631,11 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
     return out
 
 
-def _joined(items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
+def _joined(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
     """A line holding only numbers or markers ("(1)") goes with the next one; a line that begins
-    with a separator ("— Mira, Tosk", "- 3 (a, b)") goes with the one before."""
+    with a separator ("— Mira, Tosk", "- 3 (a, b)") goes with the one before when that one is a
+    bare label ("Pebble", "(2) Pebble"): after a title, prose or a whole count line it is a
+    list's bullet ("- Pebble (2): Mira, Tosk")."""
     out: list[tuple[_Text, bool]] = []
     carry: _Text | None = None
     for t, title in items:
@@ -622,6 +649,7 @@ def _joined(items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
             continue
         if out and not title and not out[-1][1] and (
                 re.match(r"[-–—:]\s*(?:\S|$)", stripped) and not re.match(r"-{3,}", stripped)
+                and _bare_label(roster, out[-1][0])
                 or re.search(r"(?:→|⇒|->|=>)\s*$", out[-1][0].raw)):
             out[-1] = (_concat(out[-1][0], t), False)
             continue
@@ -629,6 +657,18 @@ def _joined(items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
     if carry is not None:
         out.append((carry, False))
     return out
+
+
+def _bare_label(roster: Roster, t: _Text) -> bool:
+    """A line that is one label and nothing else but numbers and markers ("Pebble", "(2)
+    Pebble", "Not voting", "Deadline Extension"): the head of a count line written on two."""
+    if _is_header(t.raw.strip()) or re.match(r"\s*[-–—*•]\s", t.raw):
+        return False      # a title, or a list's item ("- Quill (0):")
+    toks = _tokens(roster, t)
+    heads = [x for x in toks if x.kind in ("NAME", "WORD")]
+    return len(heads) == 1 and all(x.kind in ("NAME", "WORD", "NUM", "MARK", "OPEN", "CLOSE")
+                                   or x.kind == "SEP" and x.value in (":", "-", "–", "—")
+                                   for x in toks)
 
 
 _GLUED_TITLE = re.compile(r"\W*(?:[^\W\d]+\s+){0,2}(?:vote\s*count|vote\s*tally|votecount)"
@@ -732,6 +772,24 @@ def _arrow_block(b: _Block) -> None:
     b.lines = list(merged.values())
 
 
+def _voter_first_block(b: _Block) -> None:
+    """A block of "voter: candidate" lines ("Ciel: Pebble", "Mira: Pebble", "Tosk: Quill"): no
+    numbers, one name after each label, and a name after the labels that stands on two lines
+    or more — which no voter of a "candidate: voters" count can — is read voter by voter."""
+    if len(b.lines) < 3 or any(x.numbered or x.arrow or x.history or len(x.voters) != 1
+                               for x in b.lines):
+        return
+    after = [x.voters[0] for x in b.lines]
+    labels = [str(x.label) for x in b.lines]
+    if len(set(after)) == len(after) or len(set(labels)) != len(labels):
+        return
+    merged: dict[str, LineReading] = {}
+    for voter, x in zip(labels, b.lines, strict=True):
+        line = merged.setdefault(x.voters[0], LineReading("count", x.voters[0], text=x.text))
+        line.voters.append(voter)
+    b.lines = list(merged.values())
+
+
 def _enough(b: _Block) -> bool:
     """Enough to be a count: two numbered lines, or one beside a title or a "not voting" line;
     lines of voters without numbers need a title or a "not voting" line; a count with no votes
@@ -763,12 +821,14 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
     """The official count of a moderator's post read by the roster, and the title of a count
     that could not be read at all (a title, then lines of which none is placed)."""
     body = tree(html)
-    items = _joined([part for t, title in post_lines(body)
+    items = _joined(roster, [part for t, title in post_lines(body)
                      for part in _unglued(roster, t, title)])
-    readings = [read_line(roster, t, title=title) for t, title in items]
+    readings = _voters_below(roster, items, [read_line(roster, t, title=title)
+                                             for t, title in items])
     blocks = [b for b in _blocks(readings) if _enough(b)]
     for b in blocks:
         _arrow_block(b)
+        _voter_first_block(b)
     if not blocks:
         return None, _unreadable_title(readings)
     scored = [(b, _confidence(b)) for b in blocks]
@@ -785,6 +845,73 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
                    for x in doubtful if x.label and x.label != NOT_VOTING)
     return VoteCount(best.label, lines, tuple(nv.voters) if nv else None, conf, best.majority,
                      unread=unread, resolved=True, as_of=find_as_of(body)), None
+
+
+_LIST_SEPS = frozenset({",", ";", "/", "&", "+", "and", "e", "и", "και", "•"})
+
+
+def _names_only(roster: Roster, t: _Text) -> tuple[list[str], list[str]] | None:
+    """A line that holds only players' names (a bullet, commas, markers between): its current
+    names and its struck or greyed ones; None for anything else."""
+    toks = _tokens(roster, t)
+    now: list[str] = []
+    past: list[str] = []
+    depth = 0             # earlier voters in brackets after the current ones are history
+    for n, x in enumerate(toks):
+        name = x.value if x.kind == "NAME" else _resolve_text(roster, x.text, label=False) \
+            if x.kind == "WORD" else None
+        if name is not None and name not in (NOT_VOTING, NO_LYNCH):
+            (past if x.history or depth else now).append(str(name))
+        elif x.kind in ("OPEN", "CLOSE") and (now or past):
+            depth = max(0, depth + (1 if x.kind == "OPEN" else -1))
+        elif x.kind == "MARK" or x.kind == "SEP" and (x.value in _LIST_SEPS or n == 0
+                                                      and x.value in ("-", "–", "—")):
+            continue
+        else:
+            return None
+    return (now, past) if now or past else None
+
+
+def _idle_label(roster: Roster, t: _Text) -> bool:
+    toks = [x for x in _tokens(roster, t) if x.kind != "SEP" or x.value != ":"]
+    return len(toks) == 1 and toks[0].kind == "NAME" and toks[0].value == NOT_VOTING
+
+
+def _voters_below(roster: Roster, items: list[tuple[_Text, bool]],
+                  readings: list[LineReading]) -> list[LineReading]:
+    """A label with its number and no voters ("Pebble (2)", "Not voting (3)", "Pebble:"), then
+    its voters on the lines below, one or several a line (a list, a ``<dl>``): one count line.
+    With a number, exactly that many names are taken; without, the lines of names that follow."""
+    out: list[LineReading] = []
+    i = 0
+    while i < len(readings):
+        r = readings[i]
+        if r.kind == "other" and _idle_label(roster, items[i][0]):
+            r = LineReading("count", NOT_VOTING, text=r.text)     # "Not voting" over its list
+        out.append(r)
+        i += 1
+        if r.kind != "count" or r.unread or r.arrow or not r.label or r.count == 0:
+            continue
+        if r.count is None and (r.voters or r.history or not (
+                r.label == NOT_VOTING or r.text.rstrip().endswith(":"))):
+            continue
+        if r.count is not None and len(r.voters) >= r.count:
+            continue
+        want = None if r.count is None else r.count - len(r.voters)
+        j = i
+        now: list[str] = []
+        past: list[str] = []
+        while j < len(readings) and not items[j][1] and (want is None or len(now) < want):
+            found = _names_only(roster, items[j][0])
+            if found is None:
+                break
+            now += found[0]
+            past += found[1]
+            j += 1
+        if now and (want is None or len(now) == want):
+            r.voters, r.history = r.voters + now, r.history + past
+            i = j
+    return out
 
 
 def _unreadable_title(readings: list[LineReading]) -> str | None:

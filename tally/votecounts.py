@@ -525,13 +525,20 @@ def as_of_link(before: str, href: str) -> AsOf | None:
     return AsOf(None, next(g for g in m.groups() if g), words)
 
 
-def find_as_of(html: str | Body) -> AsOf | None:
-    """The post a moderator's count says it counts up to, in his own text (quotes and struck
-    parts left out) or as a link to the post after "as of" / "through" (:func:`as_of_link`)."""
-    body = body_of(html)
-    found = parse_as_of(mod_text(body))
-    if found is not None or body.root is None:
+_UPTO_WORDS = re.compile(_UPTO, re.IGNORECASE)
+
+
+def find_as_of(html: str | Body, text: str | None = None) -> AsOf | None:
+    """The post a moderator's count says it counts up to, in his own text (``text``: quotes and
+    struck parts left out) or as a link to the post after "as of" / "through"
+    (:func:`as_of_link`; the body is parsed for its links only when the words are there)."""
+    text = mod_text(html) if text is None else text
+    found = parse_as_of(text)
+    if found is not None or not _UPTO_WORDS.search(text):
         return found
+    body = body_of(html)
+    if body.root is None:
+        return None
     for a in body.root.iter("a"):
         href = a.get("href") or ""
         if not href or any(_quoted(x) for x in a.iterancestors()):
@@ -579,9 +586,8 @@ def _unreadable(text: str) -> str | None:
 def read_mod_post(html: str | Body, is_name: IsName | None = None) -> ModPost:
     """A moderator's post: its official count (if any), its elimination announcements, and the
     title of a count that could not be read."""
-    body = body_of(html)
-    text = mod_text(body)
+    text = mod_text(html)
     vc = parse_votecount(text, is_name)
     if vc is not None:
-        vc = replace(vc, as_of=find_as_of(body))
+        vc = replace(vc, as_of=find_as_of(html, text))
     return ModPost(vc, parse_announcements(text), None if vc else _unreadable(text))

@@ -114,6 +114,8 @@ MARKUPS = [
            lambda past: ""),
     Markup("colour", lambda n: f'<span style="color:#4000BF">{_esc(n)}</span>',
            lambda n: f'<span style="color: #008000">{_esc(n)}</span>', lambda past: ""),
+    Markup("mentions", lambda n: f"<strong>{_esc(n)}</strong>",   # Discourse: @voter links
+           lambda n: f'<a class="mention" href="/u/{_esc(n)}">@{_esc(n)}</a>', lambda past: ""),
     Markup("struck-history", _esc, _esc,
            lambda past: "".join(f", <s>{_esc(p)}</s>" for p in past)),
     Markup("greyed-history", lambda n: f"<b>{_esc(n)}</b>", _esc,
@@ -285,7 +287,56 @@ def fam_hammer_and_post_links(w: Writer) -> list[str]:     # Pebble - 3 - a (#12
     return out + [f"{w.idle_label()} - {len(w.state.idle)} - {w.idle()}"]
 
 
+# Layouts seen on other forums (Discourse, XenForo, SMF, the MafiaWiki's example), in own words.
+def fam_bullets(w: Writer) -> list[str]:                   # - Pebble (2): Mira, Tosk
+    bullet = w.rng.choice(["- ", "* ", "• ", "– "])
+    return [f"{bullet}{w.label(c)} ({w.count(c)}): {w.voters(c)}" for c in w.rows()] + \
+        [f"{bullet}{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
+
+
+def fam_voters_below(w: Writer) -> list[str]:              # Pebble (2)<br>Mira<br>Tosk
+    out = []
+    bullet = w.rng.choice(["", "- ", "• "])
+    for c in w.rows():
+        out.append(f"{w.label(c)} ({w.count(c)})")
+        out += [f"{bullet}{w.markup.voter(w.n(v))}" for v in w.state.wagons.get(c, [])]
+    out.append(f"{w.idle_label()} ({len(w.state.idle)})")
+    return out + [f"{bullet}{w.markup.voter(w.n(v))}" for v in w.state.idle]
+
+
+def fam_left_arrow(w: Writer) -> list[str]:                # Pebble [2] ← Mira, Tosk
+    return [f"{w.label(c)} [{w.count(c)}] ← {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()} [{len(w.state.idle)}] ← {w.idle()}"]
+
+
+def fam_times(w: Writer) -> list[str]:                     # Pebble x2: Mira, Tosk
+    return [f"{w.label(c)} x{w.count(c)}: {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()} x{len(w.state.idle)}: {w.idle()}"]
+
+
+def fam_votes_on(w: Writer) -> list[str]:                  # Votes on Pebble (2): Mira, Tosk
+    return [f"{w.rng.choice(['Votes on', 'Votes for', 'Wagon'])} {w.label(c)} ({w.count(c)}): "
+            f"{w.voters(c)}" for c in w.rows() if w.count(c)] + \
+        [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
+
+
+def fam_voter_colon(w: Writer) -> list[str]:               # Mira: Pebble (one line a voter)
+    """A list of the votes cast, voter first ("Submitted votes: Ciel: England"): read so when a
+    candidate stands on two lines or more, of three at least (two lines "Pebble: Mira", "Quill:
+    Mira" may be a count that lists Mira twice); otherwise the arrow says it. A known
+    limit: "Mira: No Lynch" is no count line to the reader (a no-lynch label after a voter's
+    name is unread), so with a No Lynch wagon the arrow says it too."""
+    wagons = w.state.wagons.values()
+    sep = ": " if max((len(v) for v in wagons), default=0) >= 2 and sum(map(len, wagons)) >= 3 \
+        and NO_LYNCH not in w.state.wagons else " → "
+    lines = [f"{w.markup.voter(w.n(v))}{sep}{w.label(c)}" for c, vs in w.state.wagons.items()
+             for v in vs]
+    w.rng.shuffle(lines)
+    return lines + [f"{w.idle_label()}: {w.idle()}"]
+
+
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
+    fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
     fam_name_paren_colon, fam_dashes, fam_count_first_emdash_l, fam_bracket_first,
     fam_name_dash_bracket, fam_l_marker_no_separator, fam_bare_number_paren_voters,
@@ -320,11 +371,33 @@ def _table_html(w: Writer) -> str:
             + "</table>")
 
 
+def _pre_html(w: Writer) -> str:
+    """A count in a code box ([code], a Markdown code block): columns of spaces, no markup."""
+    width = max(len(w.n(c)) for c in [*w.state.everyone, NO_LYNCH]) + 2
+    rows = [f"{w.n(c).ljust(width)}({w.count(c)})  " + ", ".join(
+        w.n(v) for v in w.state.wagons.get(c, [])) for c in w.rows()]
+    rows.append(f"{w.rng.choice(NOT_VOTING)} ({len(w.state.idle)})  "
+                + ", ".join(w.n(v) for v in w.state.idle))
+    return "<pre><code>" + _esc("\n".join(rows)) + "\n</code></pre>"
+
+
+def _dl_html(w: Writer) -> str:
+    """A definition list: the candidate and his number as the term, the voters below."""
+    rows = "".join(f"<dt>{w.label(c)} ({w.count(c)})</dt><dd>{w.voters(c)}</dd>"
+                   for c in w.rows() if w.count(c))
+    return f"<dl>{rows}<dt>{w.idle_label()}</dt><dd>{w.idle()}</dd></dl>"
+
+
+SPECIAL_BODIES: dict[str, Callable[[Writer], str]] = {"table": _table_html, "pre": _pre_html,
+                                                      "dl": _dl_html}
+
+
 def write_post(rng: random.Random, state: State, family: str, markup: Markup) -> str:
     w = Writer(rng, state, markup)
     day, n = rng.randint(1, 6), rng.randint(1, 20)
     title = rng.choice(TITLES).format(d=day, n=n)
-    body = _table_html(w) if family == "table" else _lines_html(w, FAMILIES[family](w))
+    body = SPECIAL_BODIES[family](w) if family in SPECIAL_BODIES else \
+        _lines_html(w, FAMILIES[family](w))
     wrap = rng.choice(["bold-title", "fieldset", "spoiler", "plain-title", "header"])
     if wrap == "fieldset":
         count = f'<fieldset style="border:3px outset grey"><legend>{title}</legend>{body}</fieldset>'
@@ -364,7 +437,7 @@ def read_back(html: str, roster: Roster):
     return {c: sorted(v) for c, v in got.items()}, sorted(vc.not_voting or ()), numbers, vc
 
 
-CASES = [(g, f) for g in sorted(ROSTERS) for f in (*sorted(FAMILIES), "table")]
+CASES = [(g, f) for g in sorted(ROSTERS) for f in (*sorted(FAMILIES), *SPECIAL_BODIES)]
 
 
 @pytest.mark.parametrize("game, family", CASES, ids=[f"{g}-{f}" for g, f in CASES])
@@ -390,7 +463,7 @@ def test_generated_counts_read_back(game: str, family: str) -> None:
                 problems.append(f"not voting {idle} != {want_idle}")
             if vc.unread:
                 problems.append(f"unread {vc.unread}")
-            if family not in ("unnumbered", "voter_arrow"):
+            if family not in ("unnumbered", "voter_arrow", "voter_colon"):
                 bad = {c: n for c, n in numbers.items() if n != len(state.wagons.get(c, []))}
                 if bad:
                     problems.append(f"numbers {bad}")
@@ -401,4 +474,4 @@ def test_generated_counts_read_back(game: str, family: str) -> None:
 
 def test_enough_layouts_and_markups() -> None:
     """The issue's bar: at least twelve layout families, each in several markups."""
-    assert len(FAMILIES) + 1 >= 12 and len(MARKUPS) >= 6 and len(ROSTERS) >= 2
+    assert len(FAMILIES) + len(SPECIAL_BODIES) >= 12 and len(MARKUPS) >= 6 and len(ROSTERS) >= 2
