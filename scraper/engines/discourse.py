@@ -248,10 +248,11 @@ def normalize_cooked(cooked: str, topic: int | None = None) -> str:
     """
     html = cooked
     raw = cooked.encode("utf-8", "surrogatepass")  # bytes: `in` scans them fastest
-    if b"[colo" in raw.lower():
+    low = raw.lower()  # tag and attribute names in any case (A-Z only)
+    if b"[colo" in low:
         html = _literal_colors(cooked)
         raw = html.encode("utf-8", "surrogatepass")
-    low = raw.lower()  # tag and attribute names in any case (A-Z only)
+        low = raw.lower()
     every = b"&#" in raw
     root = fragment(html)
     if every or b"<script" in low or b"<style" in low or b"<noscript" in low \
