@@ -36,6 +36,11 @@ _NOTHING = PostReading((), "", ())
 # A body without these cannot hold a vote mark of the syntax (red needs a colour, MS-01 the word
 # "vote"): skipping its parse keeps a 5,000-post game well under a second.
 _HINTS = {"red": ("color",), "mafiascum": ("vote", "lynch")}
+# ... searched in any case of their ASCII letters: what ``h in html.lower()`` finds, as no other
+# character lowers to one of these letters (only İ and the Kelvin sign lower to ASCII: i, k),
+# without a lowered copy of every body (issue 22)
+_HINT = {syntax: re.compile("|".join("".join(f"[{c}{c.upper()}]" for c in h) for h in hints)).search
+         for syntax, hints in _HINTS.items()}
 # the key of a body's reading without its quotes in the body readings (read_body)
 _OWN = "/own"
 
@@ -52,8 +57,8 @@ def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     cache = day.cache.readings
     found = cache.get(post.id)
     if found is None:
-        lower = post.html.lower()
-        if not any(h in lower for h in _HINTS.get(day.inputs.traits.syntax, ("",))):
+        hint = _HINT.get(day.inputs.traits.syntax)
+        if hint is not None and hint(post.html) is None:
             found = _NOTHING
         else:
             found = _read(day, post.html)

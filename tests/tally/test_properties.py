@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from votal.scraper.bbcode import bbcode_to_html
 from votal.tally.bodies.extract import PostReading, read_post
 from votal.tally.names import NameResolver, fold
+from votal.tally.rules import reading as reading_module
 
 SYNTAXES = st.sampled_from(["red", "mafiascum"])
 
@@ -141,3 +142,14 @@ def test_a_reading_without_quotes_is_the_reading_less_its_quotes(html: str, synt
     assert own.quotes == ()
     assert (own.marks, own.own_text, own.links, own.unreadable, own.coloured) == \
         (full.marks, full.own_text, full.links, full.unreadable, full.coloured)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["color", "COLOR", "CoLoR", "vote", "VOTE", "Lynch",
+                                           "İ", "\u212a", "olor", "c"]), st.text(max_size=6)),
+                max_size=12).map("".join), SYNTAXES)
+def test_the_hint_search_finds_what_the_lowered_body_holds(text: str, syntax: str) -> None:
+    """issue 22: rules/reading.py skips a body without its syntax's hint words, searched in any
+    case of their letters without lowering the body: the same bodies as ``h in text.lower()``."""
+    lowered = any(h in text.lower() for h in reading_module._HINTS[syntax])
+    assert (reading_module._HINT[syntax](text) is not None) == lowered
