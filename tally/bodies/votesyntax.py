@@ -2,7 +2,7 @@
 
 Where a command may stand (helper of extract.py):
 - inside a bold or ``[vote]`` element (``span.bbvote``): the element's line begins with
-  ``vote`` / ``unvote`` (``Vote: X``, ``vote X``, ``unvote, vote: X``, ``UNVOTE:``), or holds
+  ``vote`` / ``unvote`` / ``unvoting`` (``Vote: X``, ``vote X``, ``unvote, vote: X``, ``UNVOTE:``), or holds
   ``vote:`` with its colon further on (``Confirm vote: X``); a bare ``vote:`` in bold takes its
   name from the rest of the line (``<b>Vote:</b> X``);
 - in plain text: only a whole line ``VOTE: X`` (colon required, any case) or ``unvote`` alone,
@@ -27,9 +27,12 @@ _LEAD = r"^[\s\-–—*/>•~.:!_#]*"
 # MS-08: a second ballot is "second vote: X" / "vote 2: X", withdrawn by "second unvote" / "unvote 2"
 _SECOND = r"(?:second\s+)?"
 _TWO = r"(?:\s*2(?![\w]))?"
-_STARTS = re.compile(_LEAD + _SECOND + r"(?:un)?vote(?![\w])", re.I)
-_KEYWORD = re.compile(r"(?<![\w])(?P<second>second\s+)?(?P<un>un)?vote(?P<two>\s*2(?![\w]))?"
-                      r"(?![\w])\s*(:?)", re.I)
+# "unvoting" / "unvoteing" in bold is an unvote too (a real Mafiascum post: the moderator took
+# the vote off, MS-01); "voting X" is no command (prose: "voting X would be bad")
+_UNVOTE_WORD = r"unvot(?:e|e?ing)"
+_STARTS = re.compile(_LEAD + _SECOND + r"(?:vote|" + _UNVOTE_WORD + r")(?![\w])", re.I)
+_KEYWORD = re.compile(r"(?<![\w])(?P<second>second\s+)?(?:(?P<un>un)vot(?:e|e?ing)|vote)"
+                      r"(?P<two>\s*2(?![\w]))?(?![\w])\s*(:?)", re.I)
 _MID = re.compile(r"(?<![\w])" + _SECOND + r"(?:un)?vote" + _TWO + r"\s*:", re.I)
 _PLAIN = re.compile(_LEAD + r"(?:(?P<un2>second\s+)?(?P<un>unvote)(?P<untwo>\s*2(?![\w]))?"
                     r"[\s:.,;!/&]*(?:(?:and|then)\s+)?)?"

@@ -65,6 +65,11 @@ def test_bold_vote_without_colon(rendering: str, place: str) -> None:
     ("unvote", [("UNVOTE", "")]),
     ("Unvote, vote Quilford", [("UNVOTE", ""), ("VOTE", "Quilford")]),
     ("vote no lynch", [("NO_LYNCH", "no lynch")]),
+    # MS-01: a bold "unvoting X" (or its misspelling, a real post's "unvoteing nolynch") is an
+    # unvote, as the moderator read it; "voting X" in bold is prose
+    ("unvoteing nolynch", [("UNVOTE", "nolynch")]),
+    ("Unvoting for now", [("UNVOTE", "for now")]),
+    ("voting Quilford would be bad", []),
 ])
 def test_bold_commands(rendering: str, text: str, expected: list) -> None:
     assert votes(RENDERINGS[rendering].format(text)) == expected
