@@ -121,7 +121,7 @@ def inactive_removals(inputs: Inputs, players: Players, out: Outputs) -> None:
     """
     posted = {inputs.author_slot(p.author, post_time(p)) for p in inputs.posts}
     for slot in players.timeline.slots:
-        if players.active(slot, inputs.start) and players.active(slot, players.vote_end) \
+        if players.active(slot, inputs.start) and players.active(slot, inputs.vote_end) \
                 and slot not in posted:
             out.removal(slot, "inactive", inputs.traits.inactive_rule)
 

@@ -228,7 +228,7 @@ def charged(inputs: Inputs, votes: Votes, players: Players) -> list[str]:
     excused = {players.timeline.slot_of(need(e.player, e)) for e in inputs.events("excused")}
     out = []
     for slot in players.timeline.slots:
-        if (not players.active(slot, players.vote_end) or slot in excused
+        if (not players.active(slot, inputs.vote_end) or slot in excused
                 or slot in players.cancelled
                 or (slot in players.spared and slot not in votes.final)):
             continue

@@ -272,7 +272,7 @@ class Players:
 
     timeline: Timeline
     carried: GameState
-    vote_end: datetime
+    vote_end: datetime                 # inputs.vote_end, for name() and active_at_deadline() only
     absent: list[str] = field(default_factory=list)       # charged an absence today
     cancelled: set[str] = field(default_factory=set)      # PX-12: voters whose vote is cancelled
     spared: set[str] = field(default_factory=set)         # MS-07: votes reset, nobody charged

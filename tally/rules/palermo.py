@@ -56,12 +56,12 @@ def locked(inputs: Inputs, b: Ballot) -> None:
 @ballot_parts
 def after_window(inputs: Inputs, b: Ballot) -> None:
     """PX-04: posts at or after 20:10 do not count for that day's vote."""
-    if b.time >= inputs.clock.close:
+    if b.time >= inputs.close:
         b.decide(Status.IGNORED, "PX-04", "after the change window")
 
 
 def in_window(inputs: Inputs, b: Ballot) -> bool:
-    return _window_open(inputs) <= b.time < inputs.clock.close
+    return _window_open(inputs) <= b.time < inputs.close
 
 
 def locked_vote(day: Day, b: Ballot) -> None:
@@ -119,7 +119,7 @@ def window_chatter(inputs: Inputs, votes: Votes, players: Players, out: Outputs)
     voted = {b.post.id for b in votes.ballots}
     for post in inputs.posts:
         t = post_time(post)
-        if post.id in voted or not (_window_open(inputs) <= t < inputs.clock.close):
+        if post.id in voted or not (_window_open(inputs) <= t < inputs.close):
             continue
         slot = inputs.author_slot(post.author, t)
         if slot is not None and players.active(slot, t):
