@@ -139,6 +139,11 @@ FETCHED_AT = _option(
          "the moment their relative dates (\"Today, 09:41\") count from.")
 
 
+def _db(db: str | None) -> Path | None:
+    """``--db`` as the use cases take it (None: the default store)."""
+    return Path(db) if db else None
+
+
 @contextlib.contextmanager
 def _network(cookies: Path | None, rate: float, concurrency: int, *, bar: bool = True):
     """The network option group as a :class:`votal.scraper.sources.Network`, the one place a
@@ -316,7 +321,7 @@ def tally_cmd(
 
     with _network(cookies, rate, concurrency) as net:
         got = tally_file(game_file, day=day, at=at, offline=offline,
-                         db=Path(db) if db else None, net=net,
+                         db=_db(db), net=net,
                          withhold=is_public(fmt, public), codes=codes, warn=_warn)
     write_out(render_day(got.result, fmt, public=public, lang=lang, codes=got.codes), fmt)
 
@@ -328,7 +333,7 @@ def _game_days(game_file: str, offline: bool, db: str | None, net, *, public: bo
     """Every day of the game tallied (app/days.py), with the game file's warnings on stderr."""
     from votal.app.days import game_days
 
-    return game_days(game_file, offline=offline, db=Path(db) if db else None, net=net,
+    return game_days(game_file, offline=offline, db=_db(db), net=net,
                      public=public, warn=_warn)
 
 
@@ -645,7 +650,7 @@ def watch_cmd(
         with _network(cookies, rate, concurrency, bar=False) as net:
             text, path = watch_file(
                 game_file, render=render, screen=pick_screen(fmt), net=net,
-                db=Path(db) if db else None, replay=replay, speed=speed, every=every, day=day,
+                db=_db(db), replay=replay, speed=speed, every=every, day=day,
                 public=public is not False, out=out, fmt=fmt, lang=lang, warn=_warn)
     except KeyboardInterrupt:
         raise Interrupted("watch stopped (Ctrl-C); everything stored so far is kept") from None
@@ -686,7 +691,7 @@ def audit_cmd(
     if lang:
         check_language(lang)
     with _network(cookies, rate, concurrency) as net:
-        audit = audit_file(game_file, offline=offline, db=Path(db) if db else None, net=net,
+        audit = audit_file(game_file, offline=offline, db=_db(db), net=net,
                            warn=_warn)
     write_out(render_audit(audit.to_dict(), fmt, lang=lang, public=public), fmt)
     if audit.exit_code:
