@@ -14,7 +14,12 @@ hand: the names are found first, the layout is what lies between them.
 - Titles (legends, spoiler titles, headings, a "Vote Count 2.07" line), footers, deadline and
   majority lines are never count lines: their first words are no name, or they are titles.
 - A line whose voter is written as ``Mira → Pebble`` (an arrow or "votes") names the voter
-  first; a block of them is read voter by voter.
+  first; a block of them is read voter by voter, as is a block of three or more "Mira: Pebble"
+  lines with one name each where a name after the colon stands on two lines (no voter can).
+- A label with its number and no voters ("Pebble (2)", "Not voting (3)") takes its voters from
+  the lines of names below it (a list, a ``<dl>``), exactly that many; list bullets ("- Pebble
+  (2): …"), code boxes (``<pre>``: one line a line), ``@mentions``, "x2", left arrows and
+  "Votes on Pebble" are read as the other layouts are.
 - A line with a candidate and a count's structure whose other texts the roster cannot place is a
   *doubtful* line: it belongs to the count when it sits among the count's lines (or beside them,
   laid out like them), and makes the count **unread** (``VoteCount.unread``: the texts no player
