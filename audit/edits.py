@@ -46,7 +46,7 @@ def marks_reader(syntax: str, bodies: BodyReadings | None = None) -> ReadMarks:
     readings: BodyReadings = {} if bodies is None else bodies
 
     def read(html: str) -> Marks:
-        reading = read_body(readings, html, syntax)
+        reading = read_body(readings, html, syntax, quotes=False)   # marks only: as the tally
         return tuple(_shown(m.kind.name.lower(), m.text.strip()) for m in reading.marks)
     return read
 
