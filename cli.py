@@ -356,12 +356,11 @@ def history_cmd(
     """Every vote each player cast, day by day, with links to the posts."""
     from votal.report.history import render_history
     from votal.report.terminal import write_out
-    from votal.tally.engine import player_resolver
 
     with _network(cookies, rate, concurrency) as net:
         got = _game_days(game_file, offline, db, net, public=public)
     write_out(render_history(got.days, fmt, lang or got.language, public=public, player=player,
-                             resolver=player_resolver(got.game)), fmt)
+                             resolver=got.resolver()), fmt)
 
 
 @app.command("chart", short_help="A day's vote timeline, or who voted whom over the game.")
@@ -429,7 +428,7 @@ def report_cmd(
 
             with writing(out), staged_folder(out) as site:
                 files = archive_site(Path(game_file), site, lang or "en", public=public,
-                                     offline=True, db=db)   # an archive is read from the store and files
+                                     offline=True, db=_db(db))   # an archive is read from the store and files
         else:
             with _network(cookies, rate, concurrency) as net:
                 got = _game_days(game_file, offline, db, net, public=public)
@@ -485,7 +484,7 @@ def archive_cmd(
         check_output_folder(out)
         with _archive_progress() as on_game:
             summary = write_archive(root, out, fmt=fmt, jobs=jobs or os.cpu_count() or 1,
-                                    offline=not refresh, db=db, net=net, on_game=on_game)
+                                    offline=not refresh, db=_db(db), net=net, on_game=on_game)
     failed, disagree = summary.failed, summary.disagree
     print(f"{summary.games} games, {summary.posts} posts: "
           f"{len(failed)} failed, {len(disagree)} disagree with their moderators, "

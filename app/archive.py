@@ -33,13 +33,13 @@ from votal.report.tables import TableWriter
 from votal.scraper.sources import Network
 
 
-def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None = None,
+def study_game(path: Path, root: Path, *, offline: bool = True, db: Path | None = None,
                keep_days: bool = False) -> GameRows:
     """Load, tally and audit one game; a game that fails is a ``games`` row with its error."""
     gid = game_id(path, root)
     try:
         game = load_game(path)
-        posts = load_posts(game, offline=offline, db=Path(db) if db else None)
+        posts = load_posts(game, offline=offline, db=db)
         data = audit_game(game, posts).to_dict()   # interfaces.md §3, the audit as JSON
     except VotalError as e:
         return failed_game(gid, str(e))
@@ -50,7 +50,7 @@ def study_game(path: Path, root: Path, *, offline: bool = True, db: str | None =
 
 
 
-def refresh_games(paths: list[Path], root: Path, *, db: str | None = None,
+def refresh_games(paths: list[Path], root: Path, *, db: Path | None = None,
                   net: Network | None = None) -> dict[Path, GameRows]:
     """``votal archive --refresh``: every game's threads refreshed into the store first, one game
     at a time in this process, so that ``--rate`` and ``--concurrency`` (``net``, a
@@ -59,7 +59,7 @@ def refresh_games(paths: list[Path], root: Path, *, db: str | None = None,
     failed: dict[Path, GameRows] = {}
     for p in paths:
         try:
-            load_posts(load_game(p), offline=False, db=Path(db) if db else None, net=net)
+            load_posts(load_game(p), offline=False, db=db, net=net)
         except VotalError as e:
             failed[p] = failed_game(game_id(p, root), str(e))
         except Exception as e:   # as in study_game: one game's bug does not stop the archive
@@ -68,7 +68,7 @@ def refresh_games(paths: list[Path], root: Path, *, db: str | None = None,
 
 
 def study_archive(paths: list[Path], root: Path, *, jobs: int = 1, offline: bool = True,
-                  db: str | None = None, keep_days: bool = False,
+                  db: Path | None = None, keep_days: bool = False,
                   pool: Callable[[int], ProcessPoolExecutor] = ProcessPoolExecutor,
                   net: Network | None = None) -> Iterator[GameRows]:
     """Every game studied, in ``paths`` order; ``jobs`` worker processes, at most ``2 × jobs``
@@ -86,7 +86,7 @@ def study_archive(paths: list[Path], root: Path, *, jobs: int = 1, offline: bool
         yield failed[p] if p in failed else next(studied)
 
 
-def _study(paths: list[Path], root: Path, *, jobs: int, db: str | None, keep_days: bool,
+def _study(paths: list[Path], root: Path, *, jobs: int, db: Path | None, keep_days: bool,
            pool: Callable[[int], ProcessPoolExecutor]) -> Iterator[GameRows]:
     if jobs <= 1:
         for p in paths:
@@ -120,7 +120,7 @@ class ArchiveSummary:
 
 
 def write_archive(root: Path, out: Path, *, fmt: str = "parquet", jobs: int = 1,
-                  offline: bool = True, db: str | None = None, net: Network | None = None,
+                  offline: bool = True, db: Path | None = None, net: Network | None = None,
                   on_game: Callable[[GameRows, int, int], None] | None = None) -> ArchiveSummary:
     """Study every game under ``root`` and write the five tables into ``out``, game by game.
 
@@ -152,7 +152,7 @@ def write_archive(root: Path, out: Path, *, fmt: str = "parquet", jobs: int = 1,
 
 
 def archive_site(root: Path, out: Path, lang: str, *, public: bool = True, jobs: int = 1,
-                 offline: bool = True, db: str | None = None) -> list[Path]:
+                 offline: bool = True, db: Path | None = None) -> list[Path]:
     """`votal report DIR`: every game under ``root`` studied with its days, then the archive's
     site rendered into ``out`` (report/archive_site.py); returns the files written."""
     i18n.check_language(lang)   # a bad --lang refused before any game is studied

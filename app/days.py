@@ -15,8 +15,9 @@ from typing import Any
 from votal.app.load import load_game, load_posts
 from votal.errors import InputError
 from votal.scraper.sources import Network
-from votal.tally.engine import tally_game
+from votal.tally.engine import player_resolver, tally_game
 from votal.tally.game import Game
+from votal.tally.names import NameResolver
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,10 @@ class GameDays:
     def language(self) -> str:
         """The game's report language: its days' (``en`` for a game without days)."""
         return str(self.days[0]["language"]) if self.days else "en"
+
+    def resolver(self) -> NameResolver:
+        """The game's players by their own names, as `history --player` names one."""
+        return player_resolver(self.game)
 
     def chosen(self, day: int | None, where: str) -> dict[str, Any]:
         """Day ``day``'s tally (default: the last day); a day the game has no posts for is
