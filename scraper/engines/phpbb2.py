@@ -41,8 +41,10 @@ _SIGNATURE = "_________________"
 _LABEL = re.compile(r"^[^:]{1,40}:\s*")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?", re.I)
 _USER_ID = re.compile(r"[?&;]u=(\d+)")
-_MARKED = (f"//*[{cls('nav')} or {cls('gensmall')} or {cls('pg-jump-menu')}]/b"
-           " | //*[contains(@class, 'pg')]/b | //p[contains(@style, 'float')]/b")
+# the bold page number of the page list: a <b> child of a nav/gensmall/pg* block or of a floated
+# <p>, in one walk over the page's <b>s (was a union of three walks of every element, issue 22)
+_MARKED = (f"//b[parent::*[{cls('nav')} or {cls('gensmall')} or {cls('pg-jump-menu')}"
+           " or contains(@class, 'pg')] or parent::p[contains(@style, 'float')]]")
 
 
 def _cut_signature(body: etree._Element) -> None:
@@ -100,9 +102,9 @@ class PhpBB2(OffsetTableEngine):
         """From the offset when the links gave the step, else the number the page list marks
         (bold); the last page, which links no later one, teaches the step by its own offset."""
         current = 1 + offset // step if step and offset else 1
-        marked = [m for m in (number(text_of(b)) for b in find(doc, _MARKED)) if m]
-        if not step and marked:
-            current = marked[0]
+        if not step:  # the marked number is read only when the links gave no step
+            current = next((m for m in (number(text_of(b)) for b in find(doc, _MARKED)) if m),
+                           current)
         if step is None and offset and current > 1 and offset % (current - 1) == 0:
             step = offset // (current - 1)
         return current, step
