@@ -211,6 +211,9 @@ class Inputs:
     # a count made for the public while the vote is open: the abilities, cards and weights the
     # rules keep secret until the close are left out (``rules.common.secret``; issue 20, PX-06)
     withhold: bool = False
+    # the day's events by (types, card), filtered once for the day, not once per ballot (issue 22)
+    _events: dict[tuple[tuple[str, ...], str | None], tuple[Event, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def running(self) -> bool:
@@ -231,9 +234,17 @@ class Inputs:
         return self.clock.deadline - _TICK
 
     def events(self, *types: str, card: str | None = None) -> tuple[Event, ...]:
-        """The game file's events of this day (the day's abilities, cards and announcements)."""
-        return tuple(e for e in self.game.events_of(*types, day=self.number)
-                     if card is None or e.card == card)
+        """The game file's events of this day (the day's abilities, cards and announcements).
+
+        Read once per (types, card) for the day: the game file does not change while the day is
+        counted, and the rules ask for every ballot (palermo's PX-10, PX-11, PX-15)."""
+        key = (types, card)
+        found = self._events.get(key)
+        if found is None:
+            found = self._events[key] = tuple(
+                e for e in self.game.events_of(*types, day=self.number)
+                if card is None or e.card == card)
+        return found
 
     def blocked(self, actor: str) -> bool:
         """PX-09: the actor's abilities have no effect on this day's vote."""
