@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the class the lookup below finds in the typer installed (ty
 else:
     ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
+from votal.app.process import tune_gc
 from votal.errors import (
     InputError,
     Interrupted,
@@ -791,6 +792,8 @@ def _crash_line(e: Exception) -> str:
 
 
 def entry() -> None:
+    """The console script: the process is votal's, its collector set for a tally (app/process.py)."""
+    tune_gc()
     sys.exit(main())
 
 
