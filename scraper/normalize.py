@@ -89,6 +89,17 @@ def by_id(doc: etree._Element, id_: str) -> etree._Element | None:
     return found[0] if found else None
 
 
+def by_id_in(el: etree._Element, id_: str) -> etree._Element | None:
+    """The first element inside ``el`` whose id is ``id_`` (``.//*[@id=$id]``): the page's
+    ID table first (no walk of the post, issue 22), the walk when the table's element is not
+    inside ``el`` (a duplicate id, or a body rewritten since)."""
+    found = by_id(el, id_)
+    if found is not None and any(a is el for a in found.iterancestors()):
+        return found
+    hits = xp(el, ".//*[@id=$id]", id=id_)
+    return hits[0] if hits else None
+
+
 
 _FULL_HTML = re.compile(r"^\s*<(?:html|!doctype)", re.I)
 

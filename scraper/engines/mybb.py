@@ -24,7 +24,7 @@ from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
-    by_id,
+    by_id_in,
     class_tokens,
     clean,
     document,
@@ -215,7 +215,7 @@ def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now
               q=f"pid={pid}", a=f"#pid{pid}")  # ?pid=N or SEO thread-T-post-N.html#pidN
     number = text_of(link[0]).lstrip("#") if link else ""
     author, author_id = _author(el)
-    body = _by_id_in(el, f"pid_{pid}")
+    body = by_id_in(el, f"pid_{pid}")
     return Post(
         id=pid, number=int(number) if number.isdigit() else None, thread=thread,
         url=urljoin(url, link[0].get("href")) if link else f"{thread}#pid{pid}",
@@ -223,17 +223,6 @@ def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now
         edited=_edited(el, pid, tz, now, langs),
         html=normalize_body(body) if body is not None else "",
     )
-
-
-def _by_id_in(el: etree._Element, id_: str) -> etree._Element | None:
-    """The first element inside ``el`` whose id is ``id_`` (``.//*[@id=$id]``): the page's
-    ID table first (no walk of the post, issue 22), the walk when the table's element is not
-    inside ``el`` (a duplicate id, or a body rewritten since)."""
-    found = by_id(el, id_)
-    if found is not None and any(a is el for a in found.iterancestors()):
-        return found
-    hits = xp(el, ".//*[@id=$id]", id=id_)
-    return hits[0] if hits else None
 
 
 def _author(el: etree._Element) -> tuple[str, str | None]:
@@ -307,7 +296,7 @@ def _names_from_quotes(posts: list[Post]) -> list[Post]:
 
 def _edited(el: etree._Element, pid: str, tz: ZoneInfo, now: datetime | None,
             langs: list[str]) -> datetime | None:
-    note = _by_id_in(el, f"edited_by_{pid}")
+    note = by_id_in(el, f"edited_by_{pid}")
     if note is None:
         return None
     text = _text_with_titles(note)

@@ -30,6 +30,8 @@ from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
+    by_id_in,
+    class_tokens,
     clean,
     document,
     drop_all,
@@ -184,16 +186,65 @@ def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInf
     mid = inner.get("id").removeprefix("msg_")
     box = xp(inner, f"ancestor::*[.//*[{has_class('poster')}]][1]")
     box = box[0] if box else inner
-    header = xp(box, f".//*[{has_class('keyinfo')} or {has_class('postinfo')}]"
-                       f"//*[{has_class('smalltext')}]")
-    when_text, reply = _header_time(header[0]) if header else ("", None)
+    header, link, h4, note, hrefs = _box_parts(box, f"modified_{mid}")
+    when_text, reply = _header_time(header) if header is not None else ("", None)
     when = parse_forum_time(when_text, tz, now, langs)  # None: kept, problems ["time"]
-    author, author_id = _author(box)
+    author, author_id = _author_of(link, h4)
     return Post(
         id=mid, number=reply + 1 if reply is not None else number, thread=thread,
-        url=_permalink(box, mid, url), author=author, author_id=author_id, time=when,
-        edited=_edited(box, mid, tz, now, langs), html=normalize_body(inner),
+        url=_permalink_of(hrefs, mid, url), author=author, author_id=author_id, time=when,
+        edited=_edited_of(note, tz, now, langs), html=normalize_body(inner),
     )
+
+
+def _box_parts(box: etree._Element, note_id: str) -> tuple[
+        etree._Element | None, etree._Element | None, etree._Element | None,
+        etree._Element | None, list[str]]:
+    """What :func:`_post` reads of a message's box, each the first in document order of what
+    an XPath said (issue 22: five XPath searches of the box before, each a walk of the whole
+    box; now lxml's tag walks, one class search, the page's ID table): the header
+    ``.//*[keyinfo or postinfo]//*[smalltext]``, the author's link
+    ``.//*[poster]//h4//a[contains(@href, 'action=profile')]`` and ``.//*[poster]//h4``, the
+    edit note ``.//*[@id=$id]``, and every ``.//a/@href`` (classes as has_class reads them)."""
+    hrefs: list[str] = []
+    link = None
+    for a in box.iterdescendants("a"):
+        href = a.get("href")
+        if href is not None:
+            hrefs.append(href)
+            if link is None and "action=profile" in href and _below_poster_h4(a, box):
+                link = a
+    h4 = next((h for h in box.iterdescendants("h4") if _below(h, box, "poster")), None)
+    header = next((s for s in xp(box, _SMALLTEXT) if _below(s, box, "keyinfo", "postinfo")),
+                  None)
+    return header, link, h4, by_id_in(box, note_id), hrefs
+
+
+_SMALLTEXT = f".//*[{has_class('smalltext')}]"
+
+
+def _below(el: etree._Element, box: etree._Element, *classes: str) -> bool:
+    """Has ``el`` an ancestor inside ``box`` of one of ``classes``?"""
+    for anc in el.iterancestors():
+        if anc is box:
+            return False
+        value = anc.get("class")
+        if value:
+            for c in classes:
+                if c in value and c in class_tokens(anc):
+                    return True
+    return False
+
+
+def _below_poster_h4(el: etree._Element, box: etree._Element) -> bool:
+    """Is ``el`` inside an ``h4`` inside a ``.poster``, inside ``box``? (The nearest h4 is the
+    one to look above: a .poster above any h4 is above it.)"""
+    for anc in el.iterancestors():
+        if anc is box:
+            return False
+        if anc.tag == "h4":
+            return _below(anc, box, "poster")
+    return False
 
 
 def _messages_11(doc: etree._Element
@@ -269,19 +320,24 @@ def _header_time(el: etree._Element) -> tuple[str, int | None]:
     return text.replace("»", " ").replace("«", " ").strip(), reply
 
 
-def _author(box: etree._Element) -> tuple[str, str | None]:
-    links = xp(box, f".//*[{has_class('poster')}]//h4//a[contains(@href, 'action=profile')]")
-    if links:
-        m = _PROFILE.search(links[0].get("href", ""))
-        return text_of(links[0]), (m.group(1) if m else None)
-    names = xp(box, f".//*[{has_class('poster')}]//h4")
-    return (text_of(names[0]) if names else "Guest"), None
+def _author_of(link: etree._Element | None, h4: etree._Element | None
+               ) -> tuple[str, str | None]:
+    """The poster's profile link (``.poster h4 a``), else the bare ``.poster h4``, else Guest."""
+    if link is not None:
+        m = _PROFILE.search(link.get("href", ""))
+        return text_of(link), (m.group(1) if m else None)
+    return (text_of(h4) if h4 is not None else "Guest"), None
 
 
 def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime | None,
             langs: list[str]) -> datetime | None:
     notes = xp(box, ".//*[@id=$id]", id=f"modified_{mid}")
-    text = text_of(notes[0]) if notes else ""
+    return _edited_of(notes[0] if notes else None, tz, now, langs)
+
+
+def _edited_of(note: etree._Element | None, tz: ZoneInfo, now: datetime | None,
+               langs: list[str]) -> datetime | None:
+    text = text_of(note) if note is not None else ""
     if ":" not in text:
         return None
     rest = _BY.split(text.split(":", 1)[1])[0].replace("»", " ").replace("«", " ")
@@ -289,7 +345,12 @@ def _edited(box: etree._Element, mid: str, tz: ZoneInfo, now: datetime | None,
 
 
 def _permalink(box: etree._Element, mid: str, url: str) -> str:
-    for href in xp(box, ".//a/@href"):
+    return _permalink_of(xp(box, ".//a/@href"), mid, url)
+
+
+def _permalink_of(hrefs: list[str], mid: str, url: str) -> str:
+    """The message's own link among the box's links (``…msgN#msgN``), else one built."""
+    for href in hrefs:
         if f"msg{mid}#msg{mid}" in href or f".msg{mid}" in href and href.endswith(f"#msg{mid}"):
             return strip_session(urljoin(url, href))
     thread = SMF().thread_url(url)
