@@ -19,7 +19,7 @@ from votal.scraper.engines._common import PageContext, cls, first, first_of, num
 from votal.scraper.engines.base import Example
 from votal.scraper.engines.vbulletin3 import VBulletin3
 from votal.scraper.model import Post
-from votal.scraper.normalize import text_of
+from votal.scraper.normalize import by_id_in, class_tokens, text_of
 
 
 class VBulletin4(vb.VBulletinEngine):
@@ -67,16 +67,14 @@ class VBulletin4(vb.VBulletinEngine):
 def _post(li: etree._Element, fallback: int, page: PageContext) -> Post:
     pid = li.get("id").removeprefix("post_")
     where = page.where(pid)
-    user = first_of(li, f".//*[{cls('username_container')}]//a[{cls('username')}]",
-                    f".//*[{cls('username_container')}]//*[{cls('username')}]")
+    user, counter, count = _anchors(li, f"postcount{pid}")
+    if user is None:  # a guest's name: no link
+        user = first(li, _BARE_AUTHOR)
     author = text_of(user)  # "": kept, problems ["author"] (issue 11)
-    counter = first(li, f".//a[{cls('postcounter')}]")
-    count = first(li, ".//a[@id=$id]", id=f"postcount{pid}")
     printed = number(text_of(counter)) if counter is not None else None
     if printed is None and count is not None:
         printed = number(count.get("name"))
-    body = first_of(li, f".//div[@id=$id]/blockquote[{cls('postcontent')}]", ".//div[@id=$id]",
-                    id=f"post_message_{pid}")
+    body = _body(li, f"post_message_{pid}")
     stamp = first_of(li, f".//*[{cls('postdate')}]//*[{cls('date')}]", f".//*[{cls('date')}]")
     note = first(li, f".//*[{cls('lastedited')}]")
     href = (counter.get("href") if counter is not None else None) or f"showthread.php?p={pid}#post{pid}"
@@ -90,6 +88,56 @@ def _post(li: etree._Element, fallback: int, page: PageContext) -> Post:
         edited=vb.edited_time(note, [author], page),
         html=vb.normalize_body(body) if body is not None else "",
     )
+
+
+# issue 22: the post's links read by one tag walk of its anchors, and its body from the page's
+# ID table, instead of five XPath searches of the whole post
+_BARE_AUTHOR = f".//*[{cls('username_container')}]//*[{cls('username')}]"
+
+
+def _anchors(li: etree._Element, count_id: str) -> tuple[
+        etree._Element | None, etree._Element | None, etree._Element | None]:
+    """The post's author link ``.//*[username_container]//a[username]``, its counter
+    ``.//a[postcounter]`` and ``.//a[@id=postcountN]``: each the first in document order, from
+    one walk of the post's ``a`` elements (classes as has_class reads them)."""
+    user = counter = count = None
+    for a in li.iterdescendants("a"):
+        value = a.get("class")
+        if value:
+            if user is None and "username" in value and "username" in class_tokens(a) \
+                    and _in_container(a, li):
+                user = a
+            if counter is None and "postcounter" in value and "postcounter" in class_tokens(a):
+                counter = a
+        if count is None and a.get("id") == count_id:
+            count = a
+        if user is not None and counter is not None and count is not None:
+            break
+    return user, counter, count
+
+
+def _in_container(a: etree._Element, li: etree._Element) -> bool:
+    """Is ``a`` inside a ``.username_container`` inside ``li``?"""
+    for anc in a.iterancestors():
+        if anc is li:
+            return False
+        value = anc.get("class")
+        if value and "username_container" in value and "username_container" in class_tokens(anc):
+            return True
+    return False
+
+
+def _body(li: etree._Element, message_id: str) -> etree._Element | None:
+    """``.//div[@id=post_message_N]/blockquote[postcontent]``, else that div: the div from the
+    page's ID table (by_id_in), the XPaths where the id's first element is no such div."""
+    box = by_id_in(li, message_id)
+    if box is not None and box.tag == "div":
+        for child in box.iterchildren("blockquote"):
+            value = child.get("class")
+            if value and "postcontent" in value and "postcontent" in class_tokens(child):
+                return child
+    return first_of(li, f".//div[@id=$id]/blockquote[{cls('postcontent')}]", ".//div[@id=$id]",
+                    id=message_id)
 
 
 register(VBulletin4())
