@@ -75,8 +75,7 @@ def _post(li: etree._Element, fallback: int, page: PageContext) -> Post:
     if printed is None and count is not None:
         printed = number(count.get("name"))
     body = _body(li, f"post_message_{pid}")
-    stamp = first_of(li, f".//*[{cls('postdate')}]//*[{cls('date')}]", f".//*[{cls('date')}]")
-    note = first(li, f".//*[{cls('lastedited')}]")
+    stamp, note = _date_and_note(li)
     href = (counter.get("href") if counter is not None else None) or f"showthread.php?p={pid}#post{pid}"
     return Post(
         id=pid, number=printed or fallback, thread=page.thread, url=page.link(href),
@@ -105,7 +104,7 @@ def _anchors(li: etree._Element, count_id: str) -> tuple[
         value = a.get("class")
         if value:
             if user is None and "username" in value and "username" in class_tokens(a) \
-                    and _in_container(a, li):
+                    and _inside(a, li, "username_container"):
                 user = a
             if counter is None and "postcounter" in value and "postcounter" in class_tokens(a):
                 counter = a
@@ -116,15 +115,37 @@ def _anchors(li: etree._Element, count_id: str) -> tuple[
     return user, counter, count
 
 
-def _in_container(a: etree._Element, li: etree._Element) -> bool:
-    """Is ``a`` inside a ``.username_container`` inside ``li``?"""
-    for anc in a.iterancestors():
+def _inside(el: etree._Element, li: etree._Element, name: str) -> bool:
+    """Is ``el`` inside an element of class ``name`` inside ``li``?"""
+    for anc in el.iterancestors():
         if anc is li:
             return False
         value = anc.get("class")
-        if value and "username_container" in value and "username_container" in class_tokens(anc):
+        if value and name in value and name in class_tokens(anc):
             return True
     return False
+
+
+def _date_and_note(li: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
+    """The post's date ``.//*[postdate]//*[date]``, else ``.//*[date]``, and its edit note
+    ``.//*[lastedited]``, each the first in document order: one walk of the post that stops
+    once the header's date and the note are met (two or three XPath searches before)."""
+    dated = any_date = note = None
+    for el in li.iterdescendants():
+        value = el.get("class")
+        if not value or not ("date" in value or "lastedited" in value):
+            continue
+        classes = class_tokens(el)
+        if "date" in classes:
+            if any_date is None:
+                any_date = el
+            if dated is None and _inside(el, li, "postdate"):
+                dated = el
+        if note is None and "lastedited" in classes:
+            note = el
+        if dated is not None and note is not None:
+            break
+    return (dated if dated is not None else any_date), note
 
 
 def _body(li: etree._Element, message_id: str) -> etree._Element | None:
