@@ -29,6 +29,7 @@ Elimination announcements: "X was lynched", "X has been lynched", "X αποχω�
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -539,15 +540,28 @@ def find_as_of(html: str | Body, text: str | None = None) -> AsOf | None:
     body = body_of(html)
     if body.root is None:
         return None
-    for a in body.root.iter("a"):
+    for a, before in _links(body.root):
         href = a.get("href") or ""
         if not href or any(_quoted(x) for x in a.iterancestors()):
             continue
-        before = "".join(t for t in a.xpath("preceding::text()")[-4:] if isinstance(t, str))
         found = as_of_link(before.replace("\xa0", " "), href)
         if found is not None:
             return found
     return None
+
+
+def _links(root: etree._Element):
+    """Each ``<a>`` of the body with its four text pieces before it (``preceding::text()``'s
+    last four), in one walk of the body instead of a search of all that precedes every link."""
+    last: deque[str] = deque(maxlen=4)
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if event == "start":
+            if el.tag == "a":
+                yield el, "".join(last)
+            if isinstance(el.tag, str) and el.text:
+                last.append(el.text)
+        elif el is not root and el.tail:
+            last.append(el.tail)
 
 
 def _quoted(el) -> bool:
