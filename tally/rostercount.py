@@ -15,7 +15,14 @@ hand: the names are found first, the layout is what lies between them.
   majority lines are never count lines: their first words are no name, or they are titles.
 - A line whose voter is written as ``Mira → Pebble`` (an arrow or "votes") names the voter
   first; a block of them is read voter by voter, as is a block of three or more "Mira: Pebble"
-  lines with one name each where a name after the colon stands on two lines (no voter can).
+  lines with one name each where a name after the colon stands on two lines (no voter can), or
+  of two or more where one is "Mira: No Lynch" (no voter can be No Lynch either); elsewhere a
+  no-lynch label where a voter stands is unread.
+- Prose around the number is dropped: "Pebble has 2 votes: Mira, Tosk", "is at 2 votes from
+  Mira and Tosk", "Pebble ha 2 voti: …".
+- A fractional number ("Pebble (2.5): …", "[1.5]", "2,5 votes"; weighted votes, which votal's
+  whole vote weights, MS-05, cannot give) makes the count **unread** with that number: reading
+  it would be a guess. "(2.0)" is the number 2.
 - A label with its number and no voters ("Pebble (2)", "Not voting (3)") takes its voters from
   the lines of names below it (a list, a ``<dl>``), exactly that many; list bullets ("- Pebble
   (2): …"), code boxes (``<pre>``: one line a line), ``@mentions``, "x2", left arrows and
@@ -98,6 +105,17 @@ _MARK = re.compile(
     r"|\[\d{2}[/.]\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"       # votal's own "[02/11 19:58:12]", "[02.11 …]"
     r"|[\[(]\s*#\s*\d+\s*[\])]|#\s*\d+"                      # a voter's post (#45)
     r"|" + _HAMMER + r"!*(?=\s*$)")                         # "- hammered" at the end
+# a fractional number ("(2.5)", "1,5 votes"): weighted votes, which votal's whole vote weights
+# (MS-05) cannot give, so a count that holds one is unread, never compared; "(2.0)" is a number
+_FRACTION = re.compile(
+    r"[\[(]\s*\d{1,2}[.,]\d{1,2}(?:\s*/\s*\d{1,2}(?:[.,]\d{1,2})?)?" + _VOTE_WORD + r"\s*[\])]"
+    r"|\d{1,2}[.,]\d{1,2}(?:\s*/\s*\d{1,2}(?:[.,]\d{1,2})?)?" + _VOTE_WORD + r"(?![^\W_]|[.,]\d)")
+# words of prose between a candidate and his number ("Pebble has 2 votes: …", "Pebble is at 2
+# votes", "Pebble ha 2 voti"), and between the number and the voters ("2 votes from Mira")
+_HAS = frozenset({"has", "have", "had", "now has", "currently has", "is at", "is on", "with", "ha",
+                  "hanno", "con", "έχει", "εχει", "με", "имеет", "набрал", "набрала", "получил",
+                  "получила"})
+_FROM = frozenset({"from", "by", "da", "di", "от", "από", "απο"})
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
 _ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)\s*")
 _SEP = re.compile(r"\s*(?:<[-=]+|[←⇐⟵]|[-–—:|=,;/&+~•]|\band\b|\be\b|\bи\b|\bκαι\b)\s*")
@@ -266,13 +284,18 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
             out.append(_Tok("NAME", i, hit[0], raw[i:hit[0]], hit[1]))
             i = hit[0]
             continue
-        for kind, pattern in (("UNVOTED", _UNVOTED), ("MARK", _MARK), ("NUM", _NUM),
+        for kind, pattern in (("UNVOTED", _UNVOTED), ("MARK", _MARK), ("FRACTION", _FRACTION),
+                              ("NUM", _NUM),
                               ("ARROW", _ARROW), ("SEP", _SEP)):
             m = pattern.match(low, k)
             if m and m.end() > k and (kind != "ARROW" or m.group().strip()):
                 end = t.origin[m.end()]
                 value: str | int | None = None
-                if kind == "NUM":
+                if kind == "FRACTION":
+                    whole = re.match(r"\D*(\d+)[.,](\d+)", m.group())
+                    if whole and not whole.group(2).strip("0"):
+                        kind, value = "NUM", int(whole.group(1))    # "(2.0)": a whole number
+                if kind == "NUM" and value is None:
                     value = int(m.group("a") or m.group("b") or m.group("c"))
                 elif kind == "SEP":
                     value = m.group().strip()
@@ -338,6 +361,8 @@ class LineReading:
     signature: tuple = ()                # how the line is laid out around its label
     arrow: bool = False                  # "voter → candidate"
     text: str = ""
+    no_lynch_after: str = ""             # "Mira: No Lynch": the label's text after a voter, read
+    #                                      only in a block read voter by voter (else unread)
 
     @property
     def numbered(self) -> bool:
@@ -378,11 +403,12 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         return LineReading("title", text=text)
     toks = _tokens(roster, t)
     i = 0
-    while i < len(toks) and toks[i].kind in ("SEP", "MARK", "UNVOTED", "CLOSE", "OPEN") \
+    while i < len(toks) and toks[i].kind in ("SEP", "MARK", "UNVOTED", "CLOSE", "OPEN",
+                                             "FRACTION") \
             or (i < len(toks) and toks[i].kind == "NUM"
                 and not _ENUMERATION.match(t.plain, t.at[toks[i].start])):
         i += 1
-    pre = [tok for tok in toks[:i] if tok.kind == "NUM"]
+    pre = [tok for tok in toks[:i] if tok.kind in ("NUM", "FRACTION")]
     if i > 0 and toks[0].kind == "NUM" and _ENUMERATION.match(t.plain, t.at[toks[0].start]):
         return LineReading("other", text=text)
     if i >= len(toks) or toks[i].history:
@@ -402,16 +428,20 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         head.kind = "NAME"
     elif head.kind != "NAME":
         return LineReading("other", text=text)
-    rest = toks[i + 1:]
+    rest = _without_prose(toks[i + 1:])
     reading = LineReading("count", None if unknown else str(head.value),
                           pre[0].value if pre else None,  # type: ignore[arg-type]
                           text=text)
+    weighted = [tok.text.strip() for tok in (*pre, *rest) if tok.kind == "FRACTION"]
+    if pre and pre[0].kind == "FRACTION":
+        reading.count = 0
     lead = 0    # "Pebble, - 2 (…)": a comma before the real separator is no separator
     while lead + 1 < len(rest) and rest[lead].kind == "SEP" and rest[lead].value in (",", ";") \
             and rest[lead + 1].kind in ("SEP", "NUM", "OPEN", "MARK"):
         lead += 1
     nxt = rest[lead] if rest else None
-    after = "END" if nxt is None else nxt.kind if nxt.kind != "SEP" else \
+    after = "END" if nxt is None else "NUM" if nxt.kind == "FRACTION" else \
+        nxt.kind if nxt.kind != "SEP" else \
         "SEP" + ("-" if nxt.value in ("-", "–", "—") else str(nxt.value))
     reading.signature = (bool(pre), after)
     if nxt is not None and nxt.kind == "ARROW" and head.value not in (NOT_VOTING, NO_LYNCH):
@@ -432,6 +462,10 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
             depth = max(0, depth - 1)
             bracket_history = bracket_history and depth > 0
             continue
+        if tok.kind == "FRACTION":     # a weighted number: stands as the count, never read
+            if reading.count is None and not reading.voters:
+                reading.count = 0
+            continue
         if tok.kind == "NUM":
             # the count: before the voters, or after the last of them ("Mira, Tosk (2)"); a
             # number between voters is theirs ("Mira (12), Tosk (45)": a post, a time)
@@ -449,6 +483,11 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         if tok.kind in ("MARK", "SEP", "ARROW"):
             continue
         name = tok.value if tok.kind == "NAME" else _resolve_text(roster, tok.text, label=False)
+        if name == NO_LYNCH and n == last_name and not reading.voters and not reading.unread \
+                and not reading.no_lynch_after and head.value not in (NOT_VOTING, NO_LYNCH) \
+                and not (tok.history or bracket_history):
+            reading.no_lynch_after = tok.text.strip()    # "Mira: No Lynch" (voter first?)
+            continue
         if name in (NOT_VOTING, NO_LYNCH) or (name is None and tok.kind == "NAME"):
             name = None
         if name is None:
@@ -460,6 +499,11 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
             continue
         last = reading.history if tok.history or bracket_history else reading.voters
         last.append(str(name))
+    if reading.no_lynch_after and (reading.numbered or unknown is not None):
+        reading.unread.append(reading.no_lynch_after)    # "Pebble (1): No Lynch": no voter
+        reading.no_lynch_after = ""
+    if reading.no_lynch_after:
+        reading.voters.append(NO_LYNCH)
     if not structured and not (reading.voters and not reading.unread and after == "NAME"):
         return LineReading("other", text=text)
     if unknown is not None:
@@ -467,11 +511,32 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         if reading.unread or not (reading.numbered or reading.voters):
             return LineReading("other", text=text)
         reading.unread = [unknown]
+    if reading.unread and reading.no_lynch_after:
+        reading.voters.remove(NO_LYNCH)
+        reading.unread.append(reading.no_lynch_after)
+        reading.no_lynch_after = ""
     if reading.unread:
         long = any(len(u.split()) > _MAX_CHUNK_WORDS or len(u) > _MAX_CHUNK
                    or u.rstrip()[-1:] in ".!?" for u in reading.unread)
         reading.kind = "other" if long else "doubtful"
+    if weighted and reading.kind != "other":
+        # its voters are placed, its number is a weight votal cannot give: a count line that
+        # makes the count unread (reading it would be a guess), not a doubtful line left out;
+        # its voters stand for its number (never compared)
+        reading.kind, reading.count = "count", len(reading.voters)
+        reading.unread += weighted
     return reading
+
+
+def _without_prose(rest: list[_Tok]) -> list[_Tok]:
+    """A candidate's line written as prose, "Pebble has 2 votes: Mira, Tosk" ("is at", "ha",
+    "έχει", "2 votes from Mira"): the words around the number dropped."""
+    if len(rest) > 1 and rest[0].kind == "WORD" and rest[1].kind in ("NUM", "FRACTION") \
+            and " ".join(bare(rest[0].text).split()) in _HAS:
+        rest = rest[1:]
+        if len(rest) > 1 and rest[1].kind == "WORD" and bare(rest[1].text) in _FROM:
+            rest = [rest[0], *rest[2:]]
+    return rest
 
 
 def _arrow_line(roster: Roster, reading: LineReading, head: _Tok, rest: list[_Tok]
@@ -781,18 +846,35 @@ def _voter_first_block(b: _Block) -> None:
     """A block of "voter: candidate" lines ("Ciel: Pebble", "Mira: Pebble", "Tosk: Quill"): no
     numbers, one name after each label, and a name after the labels that stands on two lines
     or more — which no voter of a "candidate: voters" count can — is read voter by voter."""
-    if len(b.lines) < 3 or any(x.numbered or x.arrow or x.history or len(x.voters) != 1
-                               for x in b.lines):
+    if not _reads_voter_first(b):
+        for x in b.lines:     # "Mira: No Lynch" in a count read candidate first: no voter
+            if x.no_lynch_after:
+                x.voters.remove(NO_LYNCH)
+                x.unread.append(x.no_lynch_after)
+                x.no_lynch_after = ""
         return
-    after = [x.voters[0] for x in b.lines]
     labels = [str(x.label) for x in b.lines]
-    if len(set(after)) == len(after) or len(set(labels)) != len(labels):
-        return
     merged: dict[str, LineReading] = {}
     for voter, x in zip(labels, b.lines, strict=True):
         line = merged.setdefault(x.voters[0], LineReading("count", x.voters[0], text=x.text))
         line.voters.append(voter)
     b.lines = list(merged.values())
+
+
+def _reads_voter_first(b: _Block) -> bool:
+    """Lines with one name after each label, no numbers, no label twice, and a name after them
+    on two lines or more — or a no-lynch label after a voter ("Mira: No Lynch"), which no
+    voter of a "candidate: voters" count can be — of three lines at least (two with a no-lynch
+    label)."""
+    if any(x.numbered or x.arrow or x.history or len(x.voters) != 1 for x in b.lines):
+        return False
+    after = [x.voters[0] for x in b.lines]
+    labels = [str(x.label) for x in b.lines]
+    if len(set(labels)) != len(labels) or NO_LYNCH in labels:
+        return False
+    if NO_LYNCH in after:
+        return len(b.lines) >= 2
+    return len(b.lines) >= 3 and len(set(after)) < len(after)
 
 
 def _enough(b: _Block) -> bool:

@@ -241,6 +241,72 @@ def test_grey(colour: str, grey: bool) -> None:
     assert is_grey(colour) is grey
 
 
+# -- forms seen in the wild (issue 21): read, or reported unread ---------------------------------
+
+@pytest.mark.parametrize("html", [
+    "Vote Count 2.1<br>Mira: No Lynch<br>Tosk: Pebble<br>Ash: Pebble<br>Bren: Mira",
+    "Vote Count 2.1<br>Tosk: Pebble<br>Mira: <b>NO LYNCH</b><br>Ash: Pebble<br>Bren: Mira",
+    "Votes cast<br>Mira → No Lynch<br>Tosk → Pebble<br>Ash → Pebble<br>Bren → Mira",
+])
+def test_a_voter_first_list_with_a_no_lynch_vote(html: str) -> None:
+    vc, _ = read_count(html, ROSTER)
+    assert vc is not None and not vc.unread
+    assert {x.target: sorted(x.voters) for x in vc.lines} == \
+        {NO_LYNCH: ["Mira"], "Pebble": ["Ash", "Tosk"], "Mira": ["Bren"]}
+
+
+def test_two_voter_first_lines_one_of_them_no_lynch() -> None:
+    """No candidate's voter can be No Lynch: two lines suffice to read the block voter first."""
+    assert wagons("Vote Count 1.1<br>Mira: No Lynch<br>Tosk: Pebble") == \
+        {NO_LYNCH: ["Mira"], "Pebble": ["Tosk"]}
+
+
+@pytest.mark.parametrize("html", [
+    "Vote Count 1.1<br>Pebble (2): Mira, Tosk<br>Ash: No Lynch",     # among numbered lines
+    "Vote Count 1.1<br>Pebble (1): No Lynch<br>Cole (1): Ash",       # a number, no voter
+])
+def test_no_lynch_where_a_voter_stands_is_unread(html: str) -> None:
+    vc, _ = read_count(html, ROSTER)
+    assert vc is not None and vc.unread == ("No Lynch",)
+
+
+@pytest.mark.parametrize("line, fraction", [
+    ("Pebble (2.5): Mira, Tosk", "(2.5)"), ("[2.5] Pebble: Mira, Tosk", "[2.5]"),
+    ("Pebble - 2,5 - Mira, Tosk", "2,5"), ("Pebble (1.5/4): Mira, Tosk", "(1.5/4)"),
+    ("Pebble has 2.5 votes: Mira, Tosk", "2.5 votes"),
+])
+def test_a_fractional_number_makes_the_count_unread(line: str, fraction: str) -> None:
+    """Weighted votes votal's whole vote weights (MS-05) cannot give: the count is found, its
+    voters placed, and it is unread (the audit's V-UNREADABLE-COUNT), never compared."""
+    vc, _ = read_count(f"Vote Count 1.1<br>{line}<br>Cole (1): Ash<br>Not voting: Bren", ROSTER)
+    assert vc is not None and vc.unread == (fraction,)
+    assert {x.target: list(x.voters) for x in vc.lines} == \
+        {"Pebble": ["Mira", "Tosk"], "Cole": ["Ash"]}
+
+
+def test_a_whole_number_written_with_decimals_is_read() -> None:
+    vc, _ = read_count("Vote Count 1.1<br>Pebble (2.0): Mira, Tosk<br>Cole (1): Ash", ROSTER)
+    assert vc is not None and not vc.unread and [x.count for x in vc.lines] == [2, 1]
+
+
+@pytest.mark.parametrize("html, want", [
+    ("Vote Count 1.2<br>Pebble has 2 votes: Mira, Tosk<br>Quill has 1 vote (Ash)<br>"
+     "Not voting: Bren", {"Pebble": ["Mira", "Tosk"], "Quill": ["Ash"]}),
+    ("Vote Count<br>Lord Mhork is at 2 votes from Mira and Tosk<br>Ash has 0 votes<br>"
+     "Quill now has 1 vote - Bren", {"Lord Mhork": ["Mira", "Tosk"], "Quill": ["Bren"]}),
+    ("Conteggio voti<br>Pebble ha 2 voti: Mira, Tosk<br>Quill ha 1 voto: Ash",
+     {"Pebble": ["Mira", "Tosk"], "Quill": ["Ash"]}),
+])
+def test_prose_lines(html: str, want: dict) -> None:
+    assert wagons(html, Roster({**PLAYERS, "Quill": ()})) == want
+
+
+@pytest.mark.parametrize("html", ["Pebble has 2 votes and will be lynched soon.",
+                                  "Mira: No Lynch please, nobody is scummy<br>Tosk: I agree"])
+def test_prose_that_is_no_count(html: str) -> None:
+    assert read_count(html, ROSTER)[0] is None
+
+
 # -- every layout of the layout reader's cases reads the same by the roster ---------------------
 
 CASES = tomllib.loads((FIXTURES / "votecounts" / "layouts.toml").read_text(encoding="utf-8"))["case"]
