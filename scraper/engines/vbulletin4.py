@@ -21,6 +21,8 @@ from votal.scraper.engines.vbulletin3 import VBulletin3
 from votal.scraper.model import Post
 from votal.scraper.normalize import by_id_in, class_tokens, text_of
 
+_GENERATOR = re.compile(r"<meta[^>]+content=\"vBulletin 4")
+
 
 class VBulletin4(vb.VBulletinEngine):
     name = "vbulletin4"
@@ -51,7 +53,9 @@ class VBulletin4(vb.VBulletinEngine):
                "li.postcontainer with div#post_message_N > blockquote.postcontent")
 
     def detect(self, page: str) -> bool:
-        if re.search(r"<meta[^>]+content=\"vBulletin 4", page):
+        # the generator regex only where its text is: it tries every "<meta" of the page
+        # (issue 22: 160 µs of a 180 KB page without it); a substring test is one fast scan
+        if 'content="vBulletin 4' in page and _GENERATOR.search(page):
             return True
         return "postcontainer" in page and "post_message_" in page and "postcontent" in page
 
