@@ -24,14 +24,13 @@ from votal.scraper.engines._common import (
     cls,
     find,
     first,
-    first_of,
     number,
     wrote_name,
 )
 from votal.scraper.engines._tables import OffsetTableEngine, PostReader
 from votal.scraper.engines.base import Example
 from votal.scraper.model import Post
-from votal.scraper.normalize import make_quote, make_spoiler, text_of
+from votal.scraper.normalize import class_tokens, make_quote, make_spoiler, text_of
 
 _HOSTS = r"forumfree\.it|forumfree\.net|forumcommunity\.net|forumcommunity\.it|blogfree\.net"
 _LABEL = re.compile(r"^\s*(?:Posted on|Inviato il|Scritto il|Postato il)\s*", re.I)
@@ -89,13 +88,12 @@ class ForumFree(OffsetTableEngine):
     def _post(self, li: etree._Element, num: int, page: PageContext) -> Post:
         pid = li.get("id")[2:]
         where = page.where(pid)
-        user = first(li, f".//*[{cls('nick')}]//a")
+        user, stamp, body = _parts(li)
         author = text_of(user)
         if user is None or not author:  # text_of(None) is "": the same test
             raise ScrapeError(f"{where}: no author found")
         m = re.search(r"MID=(\d+)", user.get("href") or "")
-        when = _LABEL.sub("", text_of(first(li, f".//*[{cls('when')}]")))
-        body = first_of(li, f".//td[{cls('color')}]", f".//div[{cls('color')}]")
+        when = _LABEL.sub("", text_of(stamp))
         if body is None:
             raise ScrapeError(f"{where}: no post body found")
         thread = page.thread
@@ -106,5 +104,51 @@ class ForumFree(OffsetTableEngine):
             time=page.time(when, where), edited=None, html=self.body_html(body),
         )
 
+
+def _parts(li: etree._Element) -> tuple[
+        etree._Element | None, etree._Element | None, etree._Element | None]:
+    """A post's author link ``.//*[nick]//a``, its time ``.//*[when]`` and its body
+    ``.//td[color]``, else ``.//div[color]``, else the last cell of the first
+    ``.//table[color]`` (each the first in document order): one walk of the post's elements,
+    which ends at the body cell once the other two are met (issue 22: four XPath searches of
+    the post before).
+
+    The last fallback: ForumFree's post markup as scripts for its forums copy it, to append
+    posts that look like the page's own (vgrasso/forumfree-utilities, "Fast Notifications" and
+    "Top Vote"), has ``table.color`` hold the body in a plain ``td`` of its last row, no
+    ``td.color``: such a page had every post refused ("no post body found")."""
+    user = stamp = cell = block = table = None
+    for el in li.iterdescendants():
+        value = el.get("class")
+        if not value:
+            continue
+        if user is None and "nick" in value and "nick" in class_tokens(el):
+            user = next(el.iterdescendants("a"), None)
+        if stamp is None and "when" in value and "when" in class_tokens(el):
+            stamp = el
+        if "color" in value and el.tag in ("td", "div", "table") and "color" in class_tokens(el):
+            if el.tag == "td":
+                cell = el if cell is None else cell
+            elif el.tag == "div":
+                block = el if block is None else block
+            else:
+                table = el if table is None else table
+        if cell is not None and user is not None and stamp is not None:
+            break
+    if cell is None and block is None and table is not None:
+        cells = [td for row in _rows(table) for td in row.iterchildren("td")]
+        return user, stamp, cells[-1] if cells else None
+    return user, stamp, cell if cell is not None else block
+
+
+def _rows(table: etree._Element) -> list[etree._Element]:
+    """The rows of ``table`` itself (``./tr``, ``./tbody/tr``, ``./thead/tr``…), in order."""
+    rows = []
+    for child in table.iterchildren():
+        if child.tag == "tr":
+            rows.append(child)
+        elif child.tag in ("thead", "tbody", "tfoot"):
+            rows.extend(child.iterchildren("tr"))
+    return rows
 
 register(ForumFree())
