@@ -28,7 +28,6 @@ from votal.scraper.engines._common import (
     edited_from_text,
     find,
     first,
-    first_of,
     keep_query,
     number,
     query,
@@ -36,7 +35,7 @@ from votal.scraper.engines._common import (
 )
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
-from votal.scraper.normalize import make_quote, text_of
+from votal.scraper.normalize import class_tokens, make_quote, text_of
 
 _IN_PARENS = re.compile(r"\(([^()]*\d[^()]*)\)\s*$")
 _USER_ID = re.compile(r"profile\.php\?id=(\d+)")
@@ -49,8 +48,11 @@ _QUOTEBOX = f".//div[{cls('quotebox')}]"
 
 def convert_quotes(body: etree._Element) -> None:
     for box in find(body, _QUOTEBOX):
-        cite = first(box, "./cite")
-        inner = first_of(box, "./blockquote/div", "./blockquote")
+        # ./cite, and ./blockquote/div else ./blockquote: the box's children, no XPath
+        cite = next(box.iterchildren("cite"), None)
+        quotes = list(box.iterchildren("blockquote"))
+        inner = next((div for bq in quotes for div in bq.iterchildren("div")),
+                     quotes[0] if quotes else None)
         make_quote(box, inner, wrote_name(text_of(cite)), None)
 
 
@@ -111,47 +113,89 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     return PageInfo(current, last, nxt)
 
 
-# a post's searches, built once (issue 22: the strings were made again for every post)
-_USER = (f".//*[{cls('postleft')}]//dt", f".//*[{cls('post-byline')}]//a",
-         f".//*[{cls('post-byline')}]//strong")
-_PROFILE_LINK = ".//a[contains(@href, 'profile.php')]"
-_STAMP_IN_H2 = ".//a[contains(@href, 'pid=')]"
+# a post's searches, built once (issue 22: the strings were made again for every post); the
+# author, the h2's link and number and the body are found by tag walks (_user, _in_h2, _body)
 _STAMP = f".//*[{cls('post-link')}]//a"
-_NUMBER_IN_H2 = f".//*[{cls('conr')}]"
 _NUMBER = f".//*[{cls('post-num')}]"
-_BODY = (f".//div[{cls('postmsg')}][not({cls('postsignature')})]", f".//div[{cls('entry-content')}]")
 _NOTE = f".//*[{cls('postedit')} or {cls('lastedit')}]"
 
 
-def _in_h2(box: etree._Element, expr: str) -> etree._Element | None:
-    """The first match of ``.//h2`` + ``expr`` from the post: the first ``h2`` (document order,
-    lxml's tag walk) that holds one gives it."""
-    for h2 in box.iter("h2"):
-        if h2 is not box:
-            found = first(h2, expr)
-            if found is not None:
-                return found
+def _below(el: etree._Element, box: etree._Element, name: str) -> bool:
+    """Has ``el`` an ancestor of class ``name`` inside ``box``? (``has_class``'s test.)"""
+    for anc in el.iterancestors():
+        if anc is box:
+            return False
+        if name in (anc.get("class") or "") and name in class_tokens(anc):
+            return True
+    return False
+
+
+def _user(box: etree._Element) -> etree._Element | None:
+    """The first match of ``.//*[postleft]//dt``, else ``.//*[post-byline]//a``, else
+    ``.//*[post-byline]//strong``: lxml's tag walk of the post for the dt (a, strong) and a
+    look at the ancestors of each it meets, not an XPath walk of every element (issue 22)."""
+    for holder, tag in _USER_TAGS:
+        for el in box.iterdescendants(tag):
+            if _below(el, box, holder):
+                return el
+    return None
+
+
+_USER_TAGS = (("postleft", "dt"), ("post-byline", "a"), ("post-byline", "strong"))
+
+
+def _in_h2(box: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
+    """The post link ``.//h2//a[contains(@href, 'pid=')]`` and number ``.//h2//*[conr]``,
+    each the first below an ``h2`` of the post (the first ``h2`` that holds one gives it: a
+    later h2 is inside it or after it), by tag walks of the h2s."""
+    stamp = shown = None
+    for h2 in box.iterdescendants("h2"):
+        if stamp is None:
+            stamp = next((a for a in h2.iterdescendants("a") if "pid=" in (a.get("href") or "")),
+                         None)
+        if shown is None:
+            shown = next((el for el in h2.iterdescendants()
+                          if "conr" in (el.get("class") or "") and "conr" in class_tokens(el)),
+                         None)
+        if stamp is not None and shown is not None:
+            break
+    return stamp, shown
+
+
+def _body(box: etree._Element) -> etree._Element | None:
+    """The first ``.//div[postmsg][not(postsignature)]``, else ``.//div[entry-content]``, by
+    lxml's tag walk of the post's divs."""
+    divs = list(box.iterdescendants("div"))
+    for el in divs:
+        value = el.get("class") or ""
+        if "postmsg" in value and "postmsg" in (names := class_tokens(el)) \
+                and "postsignature" not in names:
+            return el
+    for el in divs:
+        if "entry-content" in (el.get("class") or "") and "entry-content" in class_tokens(el):
+            return el
     return None
 
 
 def _post(box: etree._Element, page: PageContext) -> Post:
     pid = box.get("id")[1:]
     where = page.where(pid)
-    user = first_of(box, *_USER)
+    user = _user(box)
     inner = first(user, ".//a") if user is not None else None
     author = text_of(inner if inner is not None else user)
     if not author:
         raise ScrapeError(f"{where}: no author found")
-    link = first(user, _PROFILE_LINK) if inner is not None else None  # no <a>: no profile link
+    # .//a[contains(@href, 'profile.php')] of the user's element; no <a>: no profile link
+    link = next((a for a in user.iterdescendants("a") if "profile.php" in (a.get("href") or "")),
+                None) if inner is not None and user is not None else None
     if link is None and user is not None and user.tag == "a":
         link = user
     m = _USER_ID.search(link.get("href") or "") if link is not None else None
-    stamp = _in_h2(box, _STAMP_IN_H2)
+    stamp, shown = _in_h2(box)
     if stamp is None:
         stamp = first(box, _STAMP)
-    shown = _in_h2(box, _NUMBER_IN_H2)
     printed = number(text_of(shown if shown is not None else first(box, _NUMBER)))
-    body = first_of(box, *_BODY)
+    body = _body(box)
     if body is None:
         raise ScrapeError(f"{where}: no post body found")
     note = first(box, _NOTE)
