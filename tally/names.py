@@ -14,7 +14,11 @@ Order of the tests, first decisive one wins (README "Names" gives the same list)
 4. a prefix of 4+ letters within one edit, a swap of two letters included ("tunrip");
 5. a unique 3-letter prefix ("zeb"), only with ``short_prefixes`` (mafiascum: on);
 6. tests 1–5 again on Greek↔Latin / Cyrillic↔Latin transliterations ("Nikos" for "Νίκος");
-7. fuzzy similarity above a threshold with a clear margin over the runner-up, then a text equal
+7. the words that say "I vote" before the name dropped, when no test above placed the whole
+   text — "Ψηφίζω Κώστα", "ψήφος στον Γιάννη", "Голосую против Медведя", "против Лисы", "voto
+   per Lia", "vote lynch Pino" (a red or bold run holding the verb and an inflected name) —
+   and tests 1–8 on the rest;
+8. fuzzy similarity above a threshold with a clear margin over the runner-up, then a text equal
    to exactly one name once doubled letters are collapsed; then the same on transliterations.
 
 Words of a name split on spaces, ``_ - .``, digits, CamelCase and a run of capitals before a
@@ -64,6 +68,14 @@ _TO_LATIN = str.maketrans({
     "є": "ye", "ґ": "g",
 })
 _NON_LATIN = re.compile("[\u0370-\u03ff\u1f00-\u1fff\u0400-\u04ff]")
+# Test 7: the words before a name that say "I vote (for, against)" in the four languages
+_VOTE_LEAD = re.compile(
+    r"(?:(?:η\s+)?ψ[ηή]φ(?:ος|ο|ίζω|ιζω)(?:\s+μου)?(?:\s+(?:για|σε|στ(?:ον|ην|ο)|τ(?:ον|ην|ο)|"
+    r"κατ[άα]|υπ[έε]ρ))?"
+    r"|(?:(?:я|мой)\s+)?(?:голосую|голос|отдаю\s+(?:свой\s+)?голос)(?:\s+(?:против|за))?"
+    r"|против|за"
+    r"|(?:il\s+mio\s+)?voto(?:\s+va)?(?:\s+(?:per|contro|a|al|alla|su))?"
+    r"|(?:i\s+)?vote(?:\s+(?:for|to\s+lynch|lynch))?|lynch)\s*[:,]?\s+(?=\S)", re.I)
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _TOKEN = re.compile(r"[^\W_]+")
@@ -193,6 +205,11 @@ class NameResolver:
         latin = self._transliterated(raw, inside=inside)
         if latin is not None and latin.how != "unknown":
             return latin
+        lead = _VOTE_LEAD.match(raw)
+        if lead is not None:
+            rest = self._resolve(raw[lead.end():], inside=inside)
+            if rest.how != "unknown":
+                return rest
         if not self.fuzzy:
             return UNKNOWN
         found = self._fuzzy(folded)

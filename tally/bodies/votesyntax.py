@@ -9,7 +9,8 @@ Where a command may stand (helper of extract.py):
   because plain prose ("vote hopping is scummy") starts with "vote" too.
 The target is cut at the first clause break (``,`` ``;`` `` (`` sentence end, `` - ``), so
 "Vote: X because…" keeps the extra words for the name resolver to judge. ``No Lynch`` / ``NL`` /
-``no execution`` are NO_LYNCH; struck-through text is never a command; colour means nothing.
+``no execution`` are NO_LYNCH; ``vote: no vote`` (a community's way to say "I vote no one", not
+No Lynch) is an unvote; struck-through text is never a command; colour means nothing.
 A command holding a vote tag as text (``[vote]Name[\\vote] and more``: the closing tag mistyped,
 so the forum showed the rest of the post as the vote) is MALFORMED: its vote is for a human.
 """
@@ -42,6 +43,7 @@ _CUT = re.compile(r"[,;]|\s+\(|[.!?]+(?=\s|$)|\s[-–—]+\s|\s+(?:and\s+)?(?:un
 _STRIP = "/ \t\"'“”«»„:.,;!?@*~`"
 _NO_LYNCH = re.compile(r"no[\s_-]*(?:lynch|execution|exe|elimination|exile)|nl", re.I)
 _NOT_A_NAME = re.compile(r"(?:count|counts|tally)\b", re.I)
+_NO_VOTE = re.compile(r"[\s\"'“”«»:]*no[\s-]*vote(?![\w])", re.I)
 # a BBCode vote tag written as text inside a command: the tag the player meant did not render
 _BROKEN_TAG = re.compile(r"\[\s*[\\/]?\s*(?:un)?vote\s*\]", re.I)
 _UNVOTE_ONLY = re.compile(_LEAD + r"unvote(?![\w])(?:(?!(?<![\w])vote(?![\w])).)*$", re.I | re.S)
@@ -116,9 +118,16 @@ def _parse(text: str) -> tuple[list[Command], bool]:
     commands: list[Command] = []
     keys = list(_KEYWORD.finditer(text))
     dangling = False
+    skip = -1
     for k, key in enumerate(keys):
+        if k == skip:
+            continue
         end = keys[k + 1].start() if k + 1 < len(keys) else len(text)
         target = _target(text[key.end():end])
+        no_vote = _NO_VOTE.match(text, key.end())
+        if no_vote and not key.group("un"):     # "vote: no vote": its own "vote" is no key
+            target, skip = "no vote", next((n for n in range(k + 1, len(keys))
+                                            if keys[n].start() < no_vote.end()), -1)
         second = "2" if key.group("second") or key.group("two") else ""
         if key.group("un"):
             commands.append(("UNVOTE" + second, target))
@@ -145,6 +154,8 @@ def _plain(text: str) -> list[Command]:
 
 
 def _target(raw: str) -> str:
+    if _NO_VOTE.match(raw):
+        return "no vote"            # cut at its own "vote" it would be a player called "no"
     cut = _CUT.search(raw)
     if cut and raw[:cut.start()].strip(_STRIP):
         raw = raw[:cut.start()]
@@ -155,6 +166,8 @@ def _vote(target: str, second: str = "") -> list[Command]:
     """A vote command; ``second`` = "2" for a player's second ballot (MS-08)."""
     if _NO_LYNCH.fullmatch(target):
         return [("NO_LYNCH" + second, target)]
+    if target == "no vote":
+        return [("UNVOTE" + second, "")]
     if _NOT_A_NAME.match(target):  # "Vote count please" asks the moderator, votes no one
         return []
     return [("VOTE" + second, target)]
