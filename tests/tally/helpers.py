@@ -6,6 +6,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from votal.scraper.model import Post
+from votal.tally.bodies.extract import read_post
 from votal.tally.engine import GamePosts
 from votal.tally.game import Game
 from votal.tally.validate import parse_game
@@ -35,6 +36,11 @@ def at(day: int, hh: int, mm: int = 0, tz=ATHENS, month: int = 11) -> datetime:
 
 def red(name: str, before: str = "", after: str = "") -> str:
     return f'<p>{before}<span style="color: #ff0000">{name}</span>{after}</p>'
+
+
+def marks(html: str, syntax: str = "mafiascum") -> list[tuple[str, str]]:
+    """A post body's vote marks as (kind, text) pairs, as tally/bodies/extract.read_post reads them."""
+    return [(m.kind.name, m.text) for m in read_post(html, syntax).marks]
 
 
 class Thread:

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tests.conftest import shared_path
+from tests.tally.helpers import marks as votes
 from votal.tally.bodies.extract import (
     Mark,
     MarkKind,
@@ -22,9 +23,6 @@ RED = MarkKind.RED
 def reds(html: str) -> list[str]:
     return [m.text for m in read_post(html, "red").marks]
 
-
-def votes(html: str) -> list[tuple[str, str]]:
-    return [(m.kind.name, m.text) for m in read_post(html, "mafiascum").marks]
 
 
 # --- red syntax -------------------------------------------------------------------------------

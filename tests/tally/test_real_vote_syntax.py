@@ -15,15 +15,10 @@ from __future__ import annotations
 
 import pytest
 
-from votal.tally.bodies.extract import read_post
 from votal.tally.engine import tally_day
 from votal.tally.names import NameResolver
 
-from .helpers import Thread, at, make_game
-
-
-def marks(html: str, syntax: str = "mafiascum") -> list[tuple[str, str]]:
-    return [(m.kind.name, m.text) for m in read_post(html, syntax).marks]
+from .helpers import Thread, at, make_game, marks
 
 
 @pytest.mark.parametrize("html, want", [

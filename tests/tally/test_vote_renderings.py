@@ -16,6 +16,7 @@ from datetime import UTC
 import pytest
 
 from tests.tally.helpers import Thread, at, make_game
+from tests.tally.helpers import marks as votes
 from votal.tally.bodies.extract import read_post
 from votal.tally.engine import tally_day
 
@@ -46,9 +47,6 @@ PLACES = {
     "after-line-break": "first line<br><br>{}<br>last line",
 }
 
-
-def votes(html: str) -> list[tuple[str, str]]:
-    return [(m.kind.name, m.text) for m in read_post(html, "mafiascum").marks]
 
 
 @pytest.mark.parametrize("place", sorted(PLACES))
