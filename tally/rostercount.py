@@ -705,10 +705,12 @@ def _joined(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text
     """A line holding only numbers or markers ("(1)") goes with the next one; a line that begins
     with a separator ("— Mira, Tosk", "- 3 (a, b)") goes with the one before when that one is a
     bare label ("Pebble", "(2) Pebble"): after a title, prose or a whole count line it is a
-    list's bullet ("- Pebble (2): Mira, Tosk")."""
+    list's bullet ("- Pebble (2): Mira, Tosk"). A bullet of names followed by another is a list
+    of voters under the label ("Not Voting:", "- Mira", "- Tosk"): left for the lines below
+    (``_voters_below``) to read whole, not joined to the label one item alone."""
     out: list[tuple[_Text, bool]] = []
     carry: _Text | None = None
-    for t, title in items:
+    for n, (t, title) in enumerate(items):
         if carry is not None and not title:
             t = _concat(carry, t)
             carry = None
@@ -719,7 +721,7 @@ def _joined(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text
             continue
         if out and not title and not out[-1][1] and (
                 re.match(r"[-–—:]\s*(?:\S|$)", stripped) and not re.match(r"-{3,}", stripped)
-                and _bare_label(roster, out[-1][0])
+                and _bare_label(roster, out[-1][0]) and not _bullet_list(roster, items, n)
                 or re.search(r"(?:→|⇒|->|=>)\s*$", out[-1][0].raw)):
             out[-1] = (_concat(out[-1][0], t), False)
             continue
@@ -727,6 +729,16 @@ def _joined(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text
     if carry is not None:
         out.append((carry, False))
     return out
+
+
+_BULLET = re.compile(r"\s*[-–—*•]\s")
+
+
+def _bullet_list(roster: Roster, items: list[tuple[_Text, bool]], n: int) -> bool:
+    """Line ``n`` and the next are bullets holding only players' names: a list of voters."""
+    return n + 1 < len(items) and not items[n + 1][1] and all(
+        _BULLET.match(items[k][0].raw) and _names_only(roster, items[k][0]) is not None
+        for k in (n, n + 1))
 
 
 def _bare_label(roster: Roster, t: _Text) -> bool:

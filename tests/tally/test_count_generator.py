@@ -65,6 +65,7 @@ class State:
     majority: int
     names: dict[str, str] = field(default_factory=dict)   # canonical -> how it is written
     history: dict[str, list[str]] = field(default_factory=dict)   # candidate -> earlier voters
+    others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # canonical -> all its names
 
 
 def random_state(rng: random.Random, roster: dict[str, tuple[str, ...]]) -> State:
@@ -87,7 +88,8 @@ def random_state(rng: random.Random, roster: dict[str, tuple[str, ...]]) -> Stat
         names[p] = written.lower() if case < 0.1 else written.upper() if case < 0.15 else written
     history = {c: rng.sample([p for p in alive if p not in v], min(2, len(alive) - len(v)))
                for c, v in wagons.items() if rng.random() < 0.3 and len(alive) > len(v)}
-    return State(wagons, idle, alive, len(alive) // 2 + 1, names, history)
+    return State(wagons, idle, alive, len(alive) // 2 + 1, names, history,
+                 {p: (p, *roster[p]) for p in alive})
 
 
 # -- how a moderator writes it -----------------------------------------------------------------
@@ -174,6 +176,14 @@ class Writer:
             rows += [p for p in self.state.everyone if p not in rows]
         self.rng.shuffle(rows)
         return rows
+
+    def other(self, name: str) -> str:
+        """The slot's other name in brackets after the written one (" (Cadaver)"), or ""."""
+        others = [x for x in self.state.others.get(name, ()) if x != self.n(name)]
+        if not others:
+            return ""
+        how = self.rng.choice(["", "", "replacing ", "formerly "])
+        return f" ({how}{_esc(self.rng.choice(others))})"
 
     def count(self, c: str) -> int:
         return len(self.state.wagons.get(c, []))
@@ -357,7 +367,20 @@ def fam_prose(w: Writer) -> list[str]:                     # Pebble has 2 votes:
     return out + [f"{w.idle_label()}: {w.idle()}"]
 
 
+# The Bell Tree's: "Name 2:" over a bulleted list of its voters, "Not Voting:" over a bulleted
+# list read whole (not its first item alone).
+def fam_bullet_lists(w: Writer) -> list[str]:              # Kelp 2:<br>- Moss<br>- Tansy
+    out = []
+    for c in w.rows():
+        out.append(f"{w.label(c)} {w.count(c)}:")
+        out += [f"- {w.markup.voter(w.n(v))}" for v in w.state.wagons.get(c, [])]
+        out.append("")
+    out.append(f"{w.idle_label()}:")
+    return out + [f"- {w.markup.voter(w.n(v))}" for v in w.state.idle]
+
+
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
+    fam_bullet_lists,
     fam_prose, fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
     fam_name_paren_colon, fam_dashes, fam_count_first_emdash_l, fam_bracket_first,
