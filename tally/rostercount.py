@@ -428,7 +428,7 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         head.kind = "NAME"
     elif head.kind != "NAME":
         return LineReading("other", text=text)
-    rest = _without_prose(toks[i + 1:])
+    rest = _without_prose(_without_other_names(roster, head.value, toks[i + 1:]))
     reading = LineReading("count", None if unknown else str(head.value),
                           pre[0].value if pre else None,  # type: ignore[arg-type]
                           text=text)
@@ -526,6 +526,52 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         reading.kind, reading.count = "count", len(reading.voters)
         reading.unread += weighted
     return reading
+
+
+_OTHER_NAME_WORDS = re.compile(r"(?:(?:replac(?:ing|ed|ement)(?:\s+(?:for|of|by))?|formerly|"
+                               r"aka|a\.k\.a\.?|was|ex|sub(?:bed)?(?:\s+(?:for|in))?|"
+                               r"in\s+for|previously)(?:\s+|$))+", re.I)
+
+
+def _without_other_names(roster: Roster, head: str | int | None, rest: list[_Tok]
+                         ) -> list[_Tok]:
+    """A name with the slot's other name in brackets right after it ("Mango (Cadaver) (1) -
+    Leoric", "Leoric (formerly Cadaver)": the player the slot replaced, or its new one): the
+    bracket is the name's, not a voter nor history, and is dropped."""
+    out: list[_Tok] = []
+    player = head if head not in (None, NOT_VOTING, NO_LYNCH) else None
+    k = 0
+    while k < len(rest):
+        tok = rest[k]
+        if tok.kind == "OPEN" and player is not None:
+            close = next((j for j in range(k + 1, min(k + 5, len(rest)))
+                          if rest[j].kind == "CLOSE"), None)
+            inner = rest[k + 1:close] if close is not None else []
+            names = [x for x in inner if x.kind == "NAME" or x.kind == "WORD"
+                     and not _OTHER_NAME_WORDS.fullmatch(x.text.strip())]
+            if names and all(x.kind in ("NAME", "WORD") or x.kind == "SEP" and x.value in
+                             (",", "/") for x in inner) and all(
+                    _slot_name(roster, x) == player for x in names):
+                k = close + 1  # type: ignore[operator]
+                continue
+        player = _slot_name(roster, tok) if tok.kind in ("NAME", "WORD") else None
+        out.append(tok)
+        k += 1
+    return out
+
+
+def _slot_name(roster: Roster, tok: _Tok) -> str | None:
+    """The player a name token names (a word: as the roster resolves it, words that say
+    "replacing" dropped); never a not-voting or no-lynch label."""
+    if tok.kind == "NAME":
+        name = tok.value
+    else:
+        text = _OTHER_NAME_WORDS.sub("", tok.text.strip(), count=1)
+        name = _resolve_text(roster, text, label=False) if text else None
+        if name is None and text != tok.text.strip():
+            hit = _match_name(roster, _Text.of(text, [False] * len(text)), 0)
+            name = hit[1] if hit and hit[0] == len(text) else None
+    return None if name in (None, NOT_VOTING, NO_LYNCH) else str(name)
 
 
 def _without_prose(rest: list[_Tok]) -> list[_Tok]:
@@ -952,7 +998,7 @@ _LIST_SEPS = frozenset({",", ";", "/", "&", "+", "and", "e", "и", "και", "�
 def _names_only(roster: Roster, t: _Text) -> tuple[list[str], list[str]] | None:
     """A line that holds only players' names (a bullet, commas, markers between): its current
     names and its struck or greyed ones; None for anything else."""
-    toks = _tokens(roster, t)
+    toks = _without_other_names(roster, None, _tokens(roster, t))
     now: list[str] = []
     past: list[str] = []
     depth = 0             # earlier voters in brackets after the current ones are history

@@ -367,6 +367,16 @@ def fam_prose(w: Writer) -> list[str]:                     # Pebble has 2 votes:
     return out + [f"{w.idle_label()}: {w.idle()}"]
 
 
+# Layouts of GOG and Dominion Strategy counts (issue 21), in own words: the slot's other name
+# (the player it replaced, or its new one) in brackets right after a name — never a voter.
+def fam_other_name(w: Writer) -> list[str]:               # Mango (Cadaver) (1) - Leoric
+    def voters(c: str) -> str:
+        return ", ".join(w.markup.voter(w.n(v)) + w.other(v) for v in w.state.wagons.get(c, []))
+    return [f"{w.label(c)}{w.other(c)} ({w.count(c)}) - {voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()} ({len(w.state.idle)}) - "
+         + ", ".join(w.markup.voter(w.n(v)) + w.other(v) for v in w.state.idle)]
+
+
 # The Bell Tree's: "Name 2:" over a bulleted list of its voters, "Not Voting:" over a bulleted
 # list read whole (not its first item alone).
 def fam_bullet_lists(w: Writer) -> list[str]:              # Kelp 2:<br>- Moss<br>- Tansy
@@ -380,7 +390,7 @@ def fam_bullet_lists(w: Writer) -> list[str]:              # Kelp 2:<br>- Moss<b
 
 
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
-    fam_bullet_lists,
+    fam_other_name, fam_bullet_lists,
     fam_prose, fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
     fam_name_paren_colon, fam_dashes, fam_count_first_emdash_l, fam_bracket_first,
