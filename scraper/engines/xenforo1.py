@@ -145,11 +145,14 @@ def _post(li: etree._Element, num: int, page: PageContext) -> Post:
     author = li.get("data-author") or text_of(user)  # "": kept, problems ["author"]
     m = _MEMBER_ID.search(user.get("href") or "") if user is not None else None
     perma = first_of(li, f".//a[{cls('postNumber')}]", f".//a[{cls('datePermalink')}]")
-    stamp = first(li, f".//*[{cls('messageMeta')}]//*[{cls('DateTime')}]")
+    # SpigotMC's style prints the byline in div.messageDetails instead of div.messageMeta
+    stamp = first_of(li, f".//*[{cls('messageMeta')}]//*[{cls('DateTime')}]",
+                     f".//*[{cls('messageDetails')}]//a[{cls('datePermalink')}]"
+                     f"//*[{cls('DateTime')}]")
     edit = first(li, f".//*[{cls('editDate')}]//*[{cls('DateTime')}]")
     body = first(li, f".//blockquote[{cls('messageText')}]")
     printed = number(text_of(perma)) if perma is not None else None
-    href = perma.get("href") if perma is not None else ""
+    href = (perma.get("href") if perma is not None else None) or ""  # none: a data-href only
     if "posts/" not in href:  # the first post's number links to the thread itself
         href = f"{thread.split('/threads/')[0]}/posts/{pid}/"
     return Post(
