@@ -241,8 +241,12 @@ def _post(art: etree._Element, num: int, page: PageContext) -> Post:
                     f"[not(@data-xf-init)]")
     t = own(art, f".//*[{cls('message-attribution-main')}]//time | "
                  ".//a[contains(@class, 'date-created')]//time")
-    if t is None:
-        t = own(art, f".//time[{cls('u-dt')}]")
+    if t is None:  # never the "Last edited" time of a style without message-attribution
+        t = own(art, f".//time[{cls('u-dt')}][not(ancestor::*[{cls('message-lastEdit')}])]")
+    # Head-Fi's header prints the time as text beside <meta itemprop="datePublished"> (issue 11)
+    published = own(art, ".//meta[@itemprop='datePublished']/@content") if t is None else None
+    shown = own(art, f".//header[{cls('message-header')}]/a[contains(@href, 'post-')]/span") \
+        if t is None and published is None else None  # its first post: the text alone
     edit_t = own(art, f".//*[{cls('message-lastEdit')}]//time")
     body = own(art, f".//*[{cls('message-body')}]//*[{cls('bbWrapper')}]")
     printed = number(text_of(link)) if link is not None else None
@@ -254,7 +258,9 @@ def _post(art: etree._Element, num: int, page: PageContext) -> Post:
         or f"{thread}post-{pid}",
         author=author,
         author_id=user.get("data-user-id") if user is not None else None,
-        time=post_time(t, where, page),
+        time=dates.from_iso(str(published), page.tz).astimezone(page.tz) if published
+        is not None else page.time(text_of(shown), where) if shown is not None
+        else post_time(t, where, page),
         edited=post_time(edit_t, where, page) if edit_t is not None else None,
         html=normalize_body(body) if body is not None else "",
     )
