@@ -349,7 +349,8 @@ def _post(div: etree._Element, num: int, page: PageContext) -> Post:
     if user is None:
         user = first_of(div, _AUTHOR_P + _PROFILE[1:], _SIDE_PROFILE)
     name_el = user if user is not None else first_of(
-        div, f".//p[{cls('author')}]//*[{cls('username')}]", f".//p[{cls('author')}]//strong")
+        div, f".//p[{cls('author')}]//*[{cls('username')}]", f".//p[{cls('author')}]//strong",
+        f".//dl[{cls('postprofile')}]//dt//*[{cls('username')}]")  # a guest's or deleted member's
     author = text_of(name_el)  # "" when none: the post is kept, problems ["author"] (issue 11)
     m = _USER_ID.search(user.get("href")) if user is not None else None
     bodies = _postbodies(div)
@@ -399,7 +400,8 @@ def _time(author_p: etree._Element | None, author: str, where: str, page: PageCo
     if stamp is not None:
         return dates.from_iso(stamp.get("datetime")).astimezone(page.tz)
     text = text_of(author_p)
-    text = text.rsplit("»", 1)[-1] if "»" in text else text.replace(author, " ")
+    # (an empty author: str.replace("", " ") would space out every character of the date)
+    text = text.rsplit("»", 1)[-1] if "»" in text or not author else text.replace(author, " ")
     return page.time(text, where)
 
 
