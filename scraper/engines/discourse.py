@@ -407,6 +407,8 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
     tid = str(topic_id(thread))
     posts: list[Post] = []
     for el in found:
+        if el.get("role") == "navigation":  # the template's "← previous page / next page →"
+            continue                        # box is a div.crawler-post too (issue 11)
         pos = xp(el, ".//*[@itemprop='position']")
         number = int(text_of(pos[0])) if pos and text_of(pos[0]).isdigit() else len(posts) + 1
         names = xp(el, ".//*[@itemprop='author']//*[@itemprop='name']") or xp(el, 
