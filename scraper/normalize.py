@@ -416,3 +416,10 @@ _XML_SPACE = re.compile(r"[ \t\r\n]+")
 def class_tokens(el: etree._Element) -> list[str]:
     """The class names of ``el``, split as :func:`has_class` splits them (XML whitespace)."""
     return _XML_SPACE.split(el.get("class") or "")
+
+
+def classed(el: etree._Element, name: str) -> bool:
+    """``el`` has the class ``name``: the XPath test :func:`has_class`, in Python (a substring
+    test first: most elements fail it without a split)."""
+    value = el.get("class")
+    return bool(value) and name in value and name in _XML_SPACE.split(value)

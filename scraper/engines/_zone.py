@@ -87,10 +87,10 @@ _PHPBB31_OFFSET = re.compile(r"UTC[+-]\d{2}:\d{2}(?![\d:])")
 
 
 # every text node, not only an element's first one: prosilver 3.0 puts the line after two links
-# ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour")
-_CANDIDATES = "[contains(., 'UTC') or contains(., 'GMT')][not(ancestor::script) and not(ancestor::style)]"
-_IN_PAGE = etree.XPath("/descendant::text()" + _CANDIDATES)
-_AFTER = etree.XPath("following::text()" + _CANDIDATES)
+# ("<a>The team</a> • <a>Delete all board cookies</a> • All times are UTC + 1 hour"); the text
+# nodes that hold "UTC" or "GMT", outside scripts and styles, are the candidates
+_MARKS = ("UTC", "GMT")
+_SKIPPED = frozenset(("script", "style"))
 
 
 def page_zone(doc: etree._Element, tz: ZoneInfo | timezone | None = None,
@@ -104,23 +104,74 @@ def page_zone(doc: etree._Element, tz: ZoneInfo | timezone | None = None,
     to look first: the text that follows it, the footer; the whole page is read only when no
     line stands there (issue 22: the same line, found without reading every text of the page)."""
     if after is not None:
-        found = _zone_in(_AFTER(after), tz, now)
+        found = _zone_in(_following(after), tz, now)
         if found is not None:
             return found
-    return _zone_in(_IN_PAGE(doc), tz, now)
+    root = doc.getroottree().getroot()
+    out: list[tuple[etree._Element, bool]] = []
+    if _marked(_text(root, False)):
+        _scan(root, out)
+    return _zone_in(out, tz, now)
 
 
-def _zone_in(nodes: list, tz: ZoneInfo | timezone | None, now: datetime | None
-             ) -> ZoneInfo | timezone | None:
-    """The zone of the last of ``nodes`` (text nodes, in document order) that is a zone line."""
-    for node in reversed(nodes):
-        el = node.getparent()
-        if el is None:
-            continue
-        if node.is_tail:  # the text after a child element belongs to that child's parent
+def _marked(text: str | None) -> bool:
+    return bool(text) and any(mark in text for mark in _MARKS)  # type: ignore[operator]
+
+
+def _text(el: etree._Element, with_tail: bool) -> str:
+    """Every text node of ``el``'s subtree (and its tail), joined: a text node that holds a
+    mark makes this hold it, so that a subtree without one is passed over in one C call."""
+    return etree.tostring(el, method="text", encoding="unicode", with_tail=with_tail)
+
+
+def _following(after: etree._Element) -> list[tuple[etree._Element, bool]]:
+    """``following::text()`` of ``after`` that holds a mark, in document order, as (element,
+    is_tail) pairs: the text's element (for a tail, the element it follows), as lxml's text
+    results give them. The tail and next siblings of ``after``, then of each ancestor; a
+    sibling's subtree is searched only when its joined text holds a mark (issue 22: libxml2's
+    following axis cost 30-250 µs a page for the footer's few hundred texts)."""
+    out: list[tuple[etree._Element, bool]] = []
+    node: etree._Element | None = after
+    while node is not None:
+        if _marked(node.tail):
+            out.append((node, True))
+        for sib in node.itersiblings():
+            if isinstance(sib.tag, str) and _marked(_text(sib, False)):
+                _scan(sib, out)
+            if _marked(sib.tail):
+                out.append((sib, True))
+        node = node.getparent()
+    return out
+
+
+_MARKED_TEXTS = etree.XPath("descendant::text()[contains(., 'UTC') or contains(., 'GMT')]")
+
+
+def _scan(el: etree._Element, out: list[tuple[etree._Element, bool]]) -> None:
+    """The text nodes inside ``el`` (not its tail) that hold a mark, document order."""
+    out += [(text.getparent(), text.is_tail) for text in _MARKED_TEXTS(el)]
+
+
+def _in_skipped(el: etree._Element | None) -> bool:
+    """``el`` or an ancestor is a script or a style (a text below it is none of the page's)."""
+    while el is not None:
+        if el.tag in _SKIPPED:
+            return True
+        el = el.getparent()
+    return False
+
+
+def _zone_in(nodes: list[tuple[etree._Element, bool]], tz: ZoneInfo | timezone | None,
+             now: datetime | None) -> ZoneInfo | timezone | None:
+    """The zone of the last of ``nodes`` (text nodes as (element, is_tail), in document order)
+    that is a zone line."""
+    for el, is_tail in reversed(nodes):
+        if is_tail:  # the text after a child element belongs to that child's parent
             el = el.getparent()
             if el is None:
                 continue
+        if _in_skipped(el):
+            continue
         line = text_of(el.getparent() if el.tag in ("span", "abbr") else el)
         m = _ZONE_LINE.search(line)
         if not m:

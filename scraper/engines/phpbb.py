@@ -45,6 +45,7 @@ from votal.scraper.engines._zone import page_zone
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
+    classed,
     clean,
     inner_html,
     make_quote,
@@ -64,9 +65,6 @@ _CHROME = (f".//*[{cls('codebox')}]/p", ".//button")
 _AUTHOR_P = f".//*[self::p or self::div][{cls('author')}]"
 _PROFILE = ".//a[contains(@href, 'viewprofile')]"
 _SIDE_PROFILE = f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]"
-_POSTBODY = f".//*[{cls('postbody')}]"
-_CONTENT = f".//div[{cls('content')}]"
-_NOTICE = f".//div[{cls('notice')}]"
 _POSTS = f"//div[starts-with(@id, 'p')][{cls('post')}][.//*[{cls('postbody')}]]"
 
 
@@ -76,9 +74,10 @@ _query = query  # the query parameters of a URL (first value of each)
 def convert_quotes(root: etree._Element) -> None:
     """``blockquote > div > cite "X wrote:"`` (3.0–3.3) -> ``<blockquote data-author data-post>``."""
     for bq in find(root, ".//blockquote"):
-        inner = first(bq, "./div")
+        # ./div and its (else the blockquote's) ./cite: the children, no XPath (issue 22)
+        inner = next(bq.iterchildren("div"), None)
         holder = inner if inner is not None else bq
-        cite = first(holder, "./cite")
+        cite = next(holder.iterchildren("cite"), None)
         author, post = None, None
         m = _QUOTED_POST.search(bq.get("cite") or "")
         if m:
@@ -92,18 +91,26 @@ def convert_quotes(root: etree._Element) -> None:
 
 def _cite(cite: etree._Element) -> tuple[str | None, str | None]:
     post = None
-    for a in find(cite, ".//a[@data-post-id]"):
-        post = a.get("data-post-id")
-    profile = first(cite, ".//a[contains(@href, 'viewprofile')]")
+    links = list(cite.iterdescendants("a"))
+    for a in links:  # .//a[@data-post-id]: the last one's
+        if a.get("data-post-id") is not None:
+            post = a.get("data-post-id")
+    # .//a[contains(@href, 'viewprofile')]
+    profile = next((a for a in links if "viewprofile" in (a.get("href") or "")), None)
     if profile is not None:
         return text_of(profile) or None, post
     name = _WROTE.sub("", cite.text or text_of(cite)).strip()
     return name or None, post
 
 
+def _divs(root: etree._Element, *names: str) -> list[etree._Element]:
+    """``.//div[has_class(a) or has_class(b)…]``, by lxml's tag walk of the divs (issue 22)."""
+    return [el for el in root.iterdescendants("div") if any(classed(el, n) for n in names)]
+
+
 def convert_spoilers(root: etree._Element) -> None:
     """Custom spoiler BBCodes: ``div.spoiler`` with a title and a content child, or bare."""
-    for el in find(root, f".//div[{cls('spoiler')} or {cls('spoilerbox')}]"):
+    for el in _divs(root, "spoiler", "spoilerbox"):
         title = text_of(first_of(el, f"./*[{cls('spoiler-title')}]", f"./*[{cls('spoilertitle')}]"))
         content = first_of(el, f"./*[{cls('spoiler-content')}]", f"./*[{cls('spoiler-body')}]",
                            f"./*[{cls('spoilercontent')}]")
@@ -114,7 +121,7 @@ def convert_spoilers(root: etree._Element) -> None:
 
 def convert_table_quotes(root: etree._Element) -> None:
     """subsilver2: ``div.quotetitle "X wrote:"`` + ``div.quotecontent`` -> one blockquote."""
-    for title in find(root, f".//div[{cls('quotetitle')}]"):
+    for title in _divs(root, "quotetitle"):
         content = title.getnext()
         if content is None or not has_class_value(content, "quotecontent"):
             continue
@@ -304,7 +311,8 @@ def _topic(doc: etree._Element, url: str) -> str | None:
 
 
 def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
-    nav = first(doc, f"//div[{cls('pagination')}]")
+    # the first div.pagination, by lxml's tag walk (issue 22: the XPath read every div)
+    nav = next((div for div in doc.iter("div") if classed(div, "pagination")), None)
     current, last, step = 1, 1, None
     if nav is not None:
         strongs = [s for s in (number(text_of(s)) for s in find(nav, ".//strong")) if s]
@@ -316,11 +324,12 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
     start = int(_query(url).get("start") or 0)
     if not step and start and current > 1 and start % (current - 1) == 0:
         step = start // (current - 1)  # the last page links no later page: its own offset
+    if current >= last:  # the last page: no next page, no search of the page's links
+        return PageInfo(current, last, None, step)
     nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
-    if nxt is None and current < last and step:
+    if nxt is None and step:
         nxt = _with_start(url, current * step)
-    return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None,
-                    step)
+    return PageInfo(current, last, absolute(base, nxt) if nxt else None, step)
 
 
 def _step(nav: etree._Element, base: str) -> int | None:
@@ -343,9 +352,10 @@ def _with_start(url: str, start: int) -> str:
 def _post(div: etree._Element, num: int, page: PageContext) -> Post:
     pid = div.get("id")[1:]
     where = page.where(pid)
-    author_p = first(div, _AUTHOR_P)
+    # .//*[self::p or self::div][author]: the first p or div of the class (lxml's tag walk)
+    author_p = next((el for el in div.iterdescendants("p", "div") if classed(el, "author")), None)
     # the first match inside the first p.author is the first match of the whole post
-    user = first(author_p, _PROFILE) if author_p is not None else None
+    user = _profile_link(author_p) if author_p is not None else None
     if user is None:
         user = first_of(div, _AUTHOR_P + _PROFILE[1:], _SIDE_PROFILE)
     name_el = user if user is not None else first_of(
@@ -354,8 +364,8 @@ def _post(div: etree._Element, num: int, page: PageContext) -> Post:
     author = text_of(name_el)  # "" when none: the post is kept, problems ["author"] (issue 11)
     m = _USER_ID.search(user.get("href")) if user is not None else None
     bodies = _postbodies(div)
-    content = _in_postbody(bodies, _CONTENT)
-    notice = _in_postbody(bodies, _NOTICE)
+    content = _div_in(bodies, "content")
+    notice = _div_in(bodies, "notice")
     return Post(
         id=pid, number=num, thread=page.thread, url=page.link(f"./viewtopic.php?p={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
@@ -365,30 +375,36 @@ def _post(div: etree._Element, num: int, page: PageContext) -> Post:
     )
 
 
+def _profile_link(el: etree._Element) -> etree._Element | None:
+    """``.//a[contains(@href, 'viewprofile')]`` of ``el``, by lxml's tag walk."""
+    return next((a for a in el.iterdescendants("a") if "viewprofile" in (a.get("href") or "")),
+                None)
+
+
 def _postbodies(div: etree._Element) -> list[etree._Element]:
-    """The post's ``postbody`` elements that are not inside an earlier one, in document order:
-    the first (found by a search that stops there), then those after its end (searched only in
-    what follows it within the post, not in the first body again)."""
-    body = first(div, _POSTBODY)
+    """The post's ``postbody`` elements (``.//*[postbody]``), in document order: the first
+    (found by a walk that stops there), then those in what follows it within the post (the
+    following siblings of it and of its ancestors below the post), by lxml's tag walks
+    (issue 22: an XPath a level)."""
+    body = next((el for el in div.iterdescendants(etree.Element) if classed(el, "postbody")),
+                None)
     if body is None:
         return []
     found, el = [body], body
     while el is not div and el is not None:
-        found += find(el, _LATER_POSTBODY)
+        for sib in el.itersiblings():
+            found += [x for x in sib.iter(etree.Element) if classed(x, "postbody")]
         el = el.getparent()
     return found
 
 
-_LATER_POSTBODY = f"following-sibling::*/descendant-or-self::*[{cls('postbody')}]"
-
-
-def _in_postbody(bodies: list[etree._Element], expr: str) -> etree._Element | None:
-    """The first match of ``expr`` inside the post's postbodies in document order
-    (``.//*[postbody]`` + ``expr`` from the post): the first body that holds one gives it."""
+def _div_in(bodies: list[etree._Element], name: str) -> etree._Element | None:
+    """The first ``div`` of class ``name`` inside the post's postbodies in document order
+    (``.//*[postbody]//div[name]`` from the post): the first body that holds one gives it."""
     for body in bodies:
-        found = first(body, expr)
-        if found is not None:
-            return found
+        for el in body.iterdescendants("div"):
+            if classed(el, name):
+                return el
     return None
 
 
@@ -396,7 +412,9 @@ def _time(author_p: etree._Element | None, author: str, where: str, page: PageCo
           ) -> datetime | None:
     if author_p is None:
         return None
-    stamp = first(author_p, ".//time[@datetime]")
+    # .//time[@datetime], by lxml's tag walk
+    stamp = next((t for t in author_p.iterdescendants("time") if t.get("datetime") is not None),
+                 None)
     if stamp is not None:
         return dates.from_iso(stamp.get("datetime")).astimezone(page.tz)
     text = text_of(author_p)
