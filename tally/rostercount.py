@@ -225,7 +225,8 @@ def _match_name(roster: Roster, t: _Text, i: int, *, glued: bool = False
                 ) -> tuple[int, str] | None:
     """The longest roster name starting at raw index ``i`` (a word boundary), ending at one:
     ``(raw end, canonical)``. Inside a name one space, ``_``, ``.``, ``'`` or a hyphen without
-    spaces around it is loose ("Thor 665" = Thor665, "Ant to the max" = Ant_to_the_max)."""
+    spaces around it is loose ("Thor 665" = Thor665, "Ant to the max" = Ant_to_the_max), and
+    underscores that end it are its own ("Brine_")."""
     f, k0 = t.folded, t.at[i]
     if k0 >= len(f) or not f[k0].isalnum() or (k0 > 0 and f[k0 - 1].isalnum() and not glued):
         return None
@@ -240,8 +241,12 @@ def _match_name(roster: Roster, t: _Text, i: int, *, glued: bool = False
                 k, gap = k + 1, 1
             else:
                 break
-        if j == len(key) and (k >= len(f) or not f[k].isalnum()):
-            return t.origin[k], name
+        if j == len(key):
+            end = k
+            while end < len(f) and f[end] == "_":
+                end += 1      # "Brine_": underscores that end a name are the name's
+            if end >= len(f) or not f[end].isalnum():
+                return t.origin[end], name
     return None
 
 

@@ -404,9 +404,12 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
     found = xp(doc, f"//div[{has_class('crawler-post')}]")
     if not found:
         return []
-    tid = str(topic_id(thread))
+    topic = topic_id(thread)
+    tid = str(topic)
     posts: list[Post] = []
     for el in found:
+        if el.get("role") == "navigation":  # the template's "← previous page / next page →"
+            continue                        # box is a div.crawler-post too (issue 11)
         pos = xp(el, ".//*[@itemprop='position']")
         number = int(text_of(pos[0])) if pos and text_of(pos[0]).isdigit() else len(posts) + 1
         names = xp(el, ".//*[@itemprop='author']//*[@itemprop='name']") or xp(el, 
@@ -420,7 +423,9 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
             id=f"{tid}#{number}", number=number, thread=thread, url=f"{thread}/{number}",
             author=text_of(names[0]) if names else "", author_id=None, time=when,
             edited=edited if edited and when and edited > when else None,
-            html=_crawler_quote_ids(normalize_cooked(inner_html(body[0])), tid) if body else "",
+            # the topic: a quote of another topic's post keeps that topic ("T#N", not "#N")
+            html=_crawler_quote_ids(normalize_cooked(inner_html(body[0]), topic), tid)
+            if body else "",
         ))
     return posts
 

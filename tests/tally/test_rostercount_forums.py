@@ -77,3 +77,15 @@ def test_two_single_lines_with_one_name_stay_candidate_first():
     assert vc is not None
     assert {x.target: x.voters for x in vc.lines} == {"Pebble": ("Mira Jones",),
                                                       "Quill": ("Mira Jones",)}
+
+
+def test_a_name_that_ends_in_underscores_is_one_name():
+    """"Brine_," (a Hypixel/XenForo count bot writes usernames as they are): the underscore that
+    ends the name is the name's, not an unread text that made the whole count unread."""
+    roster = Roster({"Lord Kelp": (), "Brine_": (), "MossyRock": (), "Tansy": (), "Orrin__": ()})
+    vc, _ = read_count("Day 2 Votecount:<br>(2) lordkelp: Brine_, MossyRock<br>(1) tansy: Orrin__"
+                       "<br>(2) Not voting: Lord Kelp, Tansy", roster)
+    assert vc is not None and not vc.unread, vc
+    assert {x.target: x.voters for x in vc.lines} == {"Lord Kelp": ("Brine_", "MossyRock"),
+                                                      "Tansy": ("Orrin__",)}
+    assert vc.not_voting == ("Lord Kelp", "Tansy")
