@@ -839,11 +839,16 @@ class _Block:
         return {x.label for x in self.lines if x.label}
 
 
+# a line about the majority ("Majority: 5 votes needed.", "⚠️ Kelp has reached majority!", "Kelp
+# has been hammered"): the count's own footer, which the "not voting" line may follow
+_ABOUT_MAJORITY = re.compile(r"majority|hammer(?:ed)?\b|maggioranza|πλειοψηφ|большинств", re.I)
+
+
 def _blocks(readings: list[LineReading]) -> list[_Block]:
     """Runs of count lines (the "not voting" line with them), each with the title before it.
 
-    A run goes on across one line of something else (a marker, a remark); a title, two such
-    lines, or a candidate already in the run start another. Doubtful lines inside a run belong
+    A run goes on across one line of something else (a marker, a remark) and across lines about
+    the majority; a title, two other lines, or a candidate already in the run start another. Doubtful lines inside a run belong
     to it; before or after it, only when laid out like its count lines."""
     blocks: list[_Block] = []
     title: str | None = None
@@ -864,7 +869,8 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
                 majority, pending = found or majority, []
             else:
                 current.majority = current.majority or found
-                gap += bool(re.search(r"[^\W\d_]", r.text))
+                gap += bool(re.search(r"[^\W\d_]", r.text)) and not found \
+                    and not _ABOUT_MAJORITY.search(r.text)
             continue
         repeated = r.label in current.labels() and not r.arrow if current is not None else False
         if current is not None and (gap > 1 or repeated and r.label != NOT_VOTING):

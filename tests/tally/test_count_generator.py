@@ -389,8 +389,21 @@ def fam_bullet_lists(w: Writer) -> list[str]:              # Kelp 2:<br>- Moss<b
     return out + [f"- {w.markup.voter(w.n(v))}" for v in w.state.idle]
 
 
+# Count bots' (a JavaScript counter, a XenForo bot): the lines about the majority stand between
+# the candidates and the "not voting" line, which still belongs to the count.
+def fam_majority_before_not_voting(w: Writer) -> list[str]:   # Kelp(2): … Majority: 4 … Not voting
+    rows = [c for c in w.rows() if w.count(c)]
+    out = [f"{w.label(c)}({w.count(c)}): " + ", ".join(
+        f"{w.markup.voter(w.n(v))} (#{w.rng.randint(1, 999)})" for v in w.state.wagons[c])
+        for c in rows]
+    out += ["", f"Majority: {w.state.majority} votes needed."]
+    out += [f"⚠️ {_esc(w.n(c))} has reached majority!" for c in rows
+            if w.count(c) >= w.state.majority]
+    return out + ["", f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
+
+
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
-    fam_other_name, fam_bullet_lists,
+    fam_other_name, fam_bullet_lists, fam_majority_before_not_voting,
     fam_prose, fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
     fam_name_paren_colon, fam_dashes, fam_count_first_emdash_l, fam_bracket_first,
