@@ -39,7 +39,7 @@ from lxml import etree
 
 from votal.errors import ScrapeError
 from votal.scraper.colour import BBCODE_VALUE
-from votal.scraper.dates import from_iso
+from votal.scraper.dates import from_epoch, from_iso
 from votal.scraper.engines import register
 from votal.scraper.engines._discourse_raw import (  # noqa: F401 (the /raw/ API lives on here)
     RawPost,
@@ -403,7 +403,7 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
     ``"{topic}#{number}"`` (prefer the JSON API, whose ids are real)."""
     found = xp(doc, f"//div[{has_class('crawler-post')}]")
     if not found:
-        return []
+        return _parse_rendered(doc, thread, url)
     topic = topic_id(thread)
     tid = str(topic)
     posts: list[Post] = []
@@ -428,6 +428,33 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
             if body else "",
         ))
     return posts
+
+
+def _parse_rendered(doc: etree._Element, thread: str, url: str) -> list[Post]:
+    """A topic page as the browser drew it (saved from the browser, issue 11):
+    ``article#post_N[data-post-id][data-user-id]`` with ``.names .username``, the relative
+    date's ``span[data-time]`` (epoch milliseconds) and ``div.cooked``. Real post ids here;
+    quotes of this topic's posts on the page get them as the JSON reader's do."""
+    arts = xp(doc, "//article[@data-post-id][starts-with(@id, 'post_')]")
+    if not arts:
+        return []
+    topic = topic_id(thread)
+    posts: list[Post] = []
+    for art in arts:
+        number = art.get("id")[len("post_"):]
+        names = xp(art, f".//*[{has_class('names')}]//*[{has_class('username')}]//a")
+        stamps = xp(art, f".//*[{has_class('post-date')}]//*[@data-time]/@data-time")
+        ms = str(stamps[0]) if stamps else ""
+        when = from_epoch(str(int(ms) // 1000)) if ms.isdigit() else None  # None: ["time"]
+        body = xp(art, f".//div[{has_class('cooked')}]")
+        posts.append(Post(
+            id=art.get("data-post-id"), number=int(number) if number.isdigit() else None,
+            thread=thread, url=f"{thread}/{number}",
+            author=text_of(names[0]) if names else "", author_id=art.get("data-user-id"),
+            time=when, edited=None,
+            html=normalize_cooked(inner_html(body[0]), topic) if body else "",
+        ))
+    return link_quotes(posts)
 
 
 def _crawler_quote_ids(html: str, tid: str) -> str:

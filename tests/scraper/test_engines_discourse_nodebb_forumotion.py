@@ -297,3 +297,42 @@ def test_forumotion_awesomebb_skin_russian():
         '<blockquote data-author="Борис">Голосую: <span style="color: #ff0000">Анна</span>. '
         "Молчит весь день.</blockquote>\n    Я не молчу! Мой голос: "
         '<span style="color: #ff0000">Борис</span>, см. <a href="/u12">профиль</a>.')
+
+
+_RENDERED = """<html><head><meta name="generator" content="Discourse 3.3.0"></head><body>
+<div class="post-stream">
+<article id="post_1" role="region" data-post-id="9001" data-topic-id="812" data-user-id="7"
+ class="boxed onscreen-post"><div class="topic-body"><div class="topic-meta-data">
+<div class="names trigger-user-card"><span class="first username"><a href="/u/eleni">Eleni</a>
+</span><span class="second full-name"><a href="/u/eleni">Ελένη Π.</a></span></div>
+<div class="post-info post-date"><a class="post-date" href="/t/palermo-7-mera-2/812/1">
+<span title="17 Νοε 2026 21:40" data-time="1794944400000" class="relative-date">1 ημ.</span>
+</a></div></div><div class="regular contents"><div class="cooked">
+<p>Ψηφίζω <span style="color: red">Νίκο</span>.</p></div></div></div></article>
+<article id="post_2" role="region" class="small-action onscreen-post">
+<div class="small-action-desc">pinned</div></article>
+<article id="post_3" role="region" data-post-id="9003" data-topic-id="812" data-user-id="8"
+ class="boxed onscreen-post"><div class="topic-body"><div class="topic-meta-data">
+<div class="names"><span class="first username"><a href="/u/nikos">Nikos</a></span></div>
+<div class="post-info post-date"><a class="post-date" href="/t/palermo-7-mera-2/812/3">
+<span data-time="1794944700000" class="relative-date">1 ημ.</span></a></div></div>
+<div class="regular contents"><div class="cooked"><aside class="quote no-group"
+ data-username="Eleni" data-post="1" data-topic="812"><div class="title">
+<div class="quote-controls"></div> Eleni:</div><blockquote><p>Ψηφίζω Νίκο.</p></blockquote>
+</aside><p>Γιατί εμένα;</p></div></div></div></article>
+</div></body></html>"""
+
+
+def test_discourse_page_saved_from_the_browser():
+    """The DOM the browser drew (no crawler view, issue 11): real post ids and member ids,
+    epoch-millisecond times, a moderator's small action skipped, quotes given the ids."""
+    e = engines.get("discourse")
+    assert engines.for_page(_RENDERED) is e
+    posts = e.parse_page(_RENDERED, D_THREAD + "/3", UTC, NOW)
+    assert [(p.id, p.number, p.author, p.author_id, p.url) for p in posts] == [
+        ("9001", 1, "Eleni", "7", D_THREAD + "/1"), ("9003", 3, "Nikos", "8", D_THREAD + "/3")]
+    assert [p.time for p in posts] == [datetime(2026, 11, 17, 19, 40, tzinfo=UTC),
+                                       datetime(2026, 11, 17, 19, 45, tzinfo=UTC)]
+    assert posts[0].html.strip() == '<p>Ψηφίζω <span style="color: red">Νίκο</span>.</p>'
+    assert '<blockquote data-author="Eleni" data-post="9001"><p>Ψηφίζω Νίκο.</p>' \
+        in posts[1].html and "quote-controls" not in posts[1].html
