@@ -10,7 +10,11 @@ colour, and optional **numbers** before or after, bracketed or not: ``(4)``, ``[
 hand: the names are found first, the layout is what lies between them.
 
 - Struck-out and greyed text, and a bracketed list after the current voters, are earlier votes the
-  moderator keeps visible: read as history (``CountLine.history``), never as current votes.
+  moderator keeps visible: read as history (``CountLine.history``), never as current votes (a
+  greyed "Not Voting" label is still the label).
+- A table reads a row as a line, its cells split by ``|``; a column its header names as the
+  nominators ("Nominator | Nominee | # | Voters", Blood on the Clocktower counts, where "Sleep"
+  is no execution) is neither candidate nor voter and is left out.
 - Titles (legends, spoiler titles, headings, a "Vote Count 2.07" line), footers, deadline and
   majority lines are never count lines: their first words are no name, or they are titles.
 - A line whose voter is written as ``Mira → Pebble`` (an arrow or "votes") names the voter
@@ -79,7 +83,7 @@ _NOT_VOTING_WORDS = (
     r"воздержал(?:ись|ся|ась)|не\s+отдали\s+голос(?:а|ов)?"
 )
 _NO_LYNCH_WORDS = (
-    r"no[\s_-]*(?:lynch|elimination|execution|exe|exile|kill)|nolynch|nl|"
+    r"no[\s_-]*(?:lynch|elimination|execution|exe|exile|kill)|nolynch|nl|sleep|"
     r"καμια\s+αποχωρηση|χωρις\s+αποχωρηση|"
     r"nessun[oa]?\s+(?:linciaggio|rogo|eliminazione|eliminato)|"
     r"без\s+(?:линча|казни|повешения)|никого\s+не\s+(?:вешать|казнить|сажать)|пас|скип"
@@ -416,8 +420,9 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     pre = [tok for tok in toks[:i] if tok.kind in ("NUM", "FRACTION")]
     if i > 0 and toks[0].kind == "NUM" and _ENUMERATION.match(t.plain, t.at[toks[0].start]):
         return LineReading("other", text=text)
-    if i >= len(toks) or toks[i].history:
-        return LineReading("other", text=text)
+    if i >= len(toks) or toks[i].history and toks[i].value != NOT_VOTING:
+        return LineReading("other", text=text)   # a struck or greyed line: not the count's
+    #                                               (a greyed "Not Voting" label is its own)
     named = next((n for n in range(i, min(i + 3, len(toks))) if toks[n].kind == "NAME"), None)
     if named is not None and named > i and all(x.kind in ("WORD", "ARROW") for x in toks[i:named]) \
             and _VOTES_ON.fullmatch(" ".join(bare(t.raw[toks[i].start:toks[named].start]).split())):
@@ -706,6 +711,7 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
 
     if root is None:
         return []
+    dropped: dict[object, frozenset[int]] = {}
     stack = [_Walk(False, False, False, False)]
     walker = etree.iterwalk(root, events=("start", "end"))
     for event, el in walker:
@@ -723,7 +729,8 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
             continue
         parent = stack[-1]
         cls = (el.get("class") or "").lower() if tag else ""
-        if not tag or tag in _SKIP_TAGS or _is_quote(el, tag, cls):
+        if not tag or tag in _SKIP_TAGS or _is_quote(el, tag, cls) \
+                or tag in ("td", "th") and _column(el) in _dropped_columns(el, dropped):
             walker.skip_subtree()
             stack.append(_Walk(parent.history, parent.title, False, parent.cell, parent.pre))
             continue
@@ -731,7 +738,8 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
         title = parent.title or _is_title(el)
         cell = parent.cell or tag in ("td", "th")
         block = not parent.cell and (_is_break(el) or _is_title(el))
-        if tag in ("td", "th") and el.getprevious() is not None:
+        if tag in ("td", "th") and el.getprevious() is not None \
+                and set(range(_column(el))) - _dropped_columns(el, dropped):
             add(" | ", False)
         if block:
             brk(title)
@@ -750,6 +758,28 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
         if t.raw.strip():
             out.append((t, line.title))
     return out
+
+
+# a table's column of who nominated the candidate (Blood on the Clocktower counts: "Nominator |
+# Nominee | # | Voters"): names that are neither the candidate nor his voters
+_NOMINATOR = re.compile(r"\W*(?:nominat(?:or|ors|ed\s+by)|proposer|proposed\s+by)\W*", re.I)
+
+
+def _column(cell) -> int:
+    return sum(1 for x in cell.itersiblings(preceding=True) if x.tag in ("td", "th"))
+
+
+def _dropped_columns(cell, cache: dict[object, frozenset[int]]) -> frozenset[int]:
+    """The columns of the cell's table that its header row names as nominators."""
+    table = next(cell.iterancestors("table"), None)
+    if table is None:
+        return frozenset()
+    if table not in cache:
+        header = next(table.iter("tr"), None)
+        cells = [] if header is None else [x for x in header if x.tag in ("td", "th")]
+        cache[table] = frozenset(n for n, x in enumerate(cells)
+                                 if _NOMINATOR.fullmatch("".join(x.itertext())))
+    return cache[table]
 
 
 def _joined(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:

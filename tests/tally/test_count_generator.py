@@ -456,8 +456,27 @@ def _dl_html(w: Writer) -> str:
     return f"<dl>{rows}<dt>{w.idle_label()}</dt><dd>{w.idle()}</dd></dl>"
 
 
+def _nominator_table_html(w: Writer) -> str:
+    """A Blood on the Clocktower count bot's table (Discourse): who nominated, the nominee, the
+    number, the voters; "Sleep" for no execution; a greyed "Not Voting" row. The nominator
+    column names players who are neither candidates nor voters there."""
+    head = ("<thead><tr><th>Nominator</th><th><span style=\"color:#FF0000\">Nominee</span></th>"
+            "<th>#</th><th>Voters</th></tr></thead>")
+    rows = []
+    for c in w.rows():
+        nominee = "Sleep" if c == NO_LYNCH else w.label(c)
+        nominator = "" if c == NO_LYNCH else _esc(w.n(w.rng.choice(w.state.everyone)))
+        rows.append(f"<tr><td>{nominator}</td><td>{nominee}</td><td>{w.count(c)}</td>"
+                    f"<td>{w.voters(c)}</td></tr>")
+    rows.append("<tr><td></td><td>---</td></tr>")
+    rows.append('<tr><td></td><td><strong><span style="color:#777777">Not Voting</span></strong>'
+                f"</td><td>{len(w.state.idle)}</td><td>{w.idle()}</td></tr>")
+    return f'<div class="md-table"><table>{head}<tbody>{"".join(rows)}</tbody></table></div>'
+
+
 SPECIAL_BODIES: dict[str, Callable[[Writer], str]] = {"table": _table_html, "pre": _pre_html,
-                                                      "dl": _dl_html}
+                                                      "dl": _dl_html,
+                                                      "nominator_table": _nominator_table_html}
 
 
 def write_post(rng: random.Random, state: State, family: str, markup: Markup) -> str:
