@@ -115,7 +115,7 @@ def _quote(block: etree._Element, syntax: str) -> Quote:
 
 
 def _fold_space(pieces: list[walk.Piece]) -> str:
-    return " ".join("".join(p.text for p in pieces).split())
+    return " ".join("".join([p[0] for p in pieces]).split())   # p[0]: the piece's text
 
 
 def _marks(pieces: list[walk.Piece], syntax: str) -> tuple[Mark, ...]:
@@ -136,11 +136,11 @@ def _red_marks(pieces: list[walk.Piece]) -> tuple[Mark, ...]:
     marks: list[Mark] = []
     run: list[str] = []
     colour: str | None = None
-    for piece in pieces:
-        if piece.red is not None and not piece.struck and piece.text != "\n":
+    for text, red, _group, struck in pieces:
+        if red is not None and not struck and text != "\n":
             if not run:
-                colour = piece.red
-            run.append(piece.text)
+                colour = red
+            run.append(text)
             continue
         if run:
             _close_run(marks, run, colour)

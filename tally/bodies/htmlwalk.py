@@ -46,6 +46,8 @@ _BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2"
                          "h6", "hr", "pre", "fieldset", "legend", "center", "dd", "dt", "dl",
                          "section", "article", "header", "footer", "figure", "figcaption",
                          "address", "aside", "body", "html", "td", "th", "tbody", "thead"})
+# the tags _skip may skip whatever their class and style
+_MAY_SKIP = _HIDDEN_TAGS | {"blockquote", "q", "cite"}
 _BOLD_TAGS = frozenset({"b", "strong"})
 _STRUCK_TAGS = frozenset({"s", "strike", "del"})
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|bolder|[6-9]00)", re.I)
@@ -65,6 +67,11 @@ class _State(NamedTuple):
     vote: bool = False   # the group is a [vote] element (MS-01)
 
 
+_TOP = _State(None, None, False, False)
+# a Piece or _State of its fields' tuple, as NamedTuple._make makes it, without a Python call
+_new = tuple.__new__
+
+
 def walk(root: etree._Element, *, top: bool = False) -> Walked:
     """Own text of ``root``; ``top=True`` reads a quote's body (its header ``cite`` skipped).
 
@@ -72,17 +79,22 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
     read, issue 8); a leaf ends as soon as it is entered. Each element's ``class`` and ``style``
     are read once, what a ``style`` says (its colour, ``display:none``, bold, struck, inline)
     once per distinct style text (:func:`_style`), a colour's redness once per value (issue 22:
-    the walk was 42% of a tally)."""
+    the walk was 42% of a tally). An element that can be neither a quote nor hidden (its tag,
+    no class, no hiding style) is not asked :func:`_skip`; pieces are made as tuples (no
+    constructor call) on a list that starts with a line break (taken off at the end), so "the
+    last piece is no line break" is one identity test (every line break is ``_BREAK``)."""
     out = Walked()
-    pieces = out.pieces
+    pieces: list[Piece] = [_BREAK]   # the sentinel: no line break before the first text
     append = pieces.append
+    quotes = out.quotes
+    coloured = out.coloured
     links: list[str] = []
     groups = 0
     outer: set[int] = set()   # [vote] groups holding a nested [vote]: the innermost is read
     # the open elements, innermost last: their children still to read, the state inside them,
     # themselves (None for the frame that holds the root)
     frames: list[tuple[Iterator[etree._Element], _State, etree._Element | None]] = [
-        (iter((root,)), _State(None, None, False, False), None)]
+        (iter((root,)), _TOP, None)]
     while frames:
         children, parent, holder = frames[-1]
         el = next(children, None)
@@ -90,10 +102,16 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
             frames.pop()
             if holder is None:
                 break
-            if parent.block and pieces and pieces[-1].text != BREAK:
+            if parent.block and pieces[-1] is not _BREAK:
                 append(_BREAK)
             if holder is not root:
-                _tail(pieces, holder.tail, frames[-1][1])
+                tail = holder.tail
+                if tail:
+                    around = frames[-1][1]
+                    if tail != BREAK:
+                        append(_new(Piece, (tail, around.red, around.group, around.struck)))
+                    elif pieces[-1] is not _BREAK:
+                        append(_BREAK)
             continue
         tag = el.tag
         if not isinstance(tag, str):
@@ -101,80 +119,75 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
         cls = el.get("class")
         style = el.get("style")
         info = _style(style) if style else _NO_STYLE
-        if el is not root:
-            kind = _skip(tag, cls, info, top)
-            if kind:
-                if kind == "quote" and not top:
-                    out.quotes.append(el)
-                if kind != "inline" and pieces and pieces[-1].text != BREAK:
-                    append(_BREAK)
-                _tail(pieces, el.tail, parent)
-                continue
-        colour = info.colour
-        if colour is None and tag == "font":   # as scraper/colour.element_colour reads it
-            value = el.get("color")
-            colour = value.strip() if value and value.strip() else None
-        red, group, struck, vote = parent.red, parent.group, parent.struck, parent.vote
-        if colour is not None:
-            if _red(colour):
-                red = colour
-            else:
-                red = None
-                if not top:   # MR-02: a name not in red
-                    text = "".join(el.itertext()).strip()
-                    if text:
-                        out.coloured.append((colour, text))
-        is_vote = tag == "span" and cls is not None and "bbvote" in cls
-        if group is None and (tag in _BOLD_TAGS or is_vote or info.bold or (
-                tag == "span" and cls is not None and "noboldsig" in cls)):
-            groups += 1
-            group = groups
-            vote = is_vote
-        elif parent.vote and is_vote and group is not None:
-            # [vote]A[vote]B[/vote][/vote] reads B (MS-01); parent.vote comes with a group
-            outer.add(group)
-            groups += 1
-            group = groups
-        if info.struck or tag in _STRUCK_TAGS:
-            struck = True
-        block = tag in _BLOCK_TAGS and not (tag == "div" and info.inline)
-        if (red is parent.red and group == parent.group and struck == parent.struck
-                and block == parent.block and vote == parent.vote):
-            state = parent
+        p_red, p_group, p_struck, p_block, p_vote = parent
+        kind = (_skip(tag, cls, info, top)
+                if el is not root and (cls or tag in _MAY_SKIP or info.hidden) else None)
+        if kind:
+            if kind == "quote" and not top:
+                quotes.append(el)
+            if kind != "inline" and pieces[-1] is not _BREAK:
+                append(_BREAK)
         else:
-            state = _State(red, group, struck, block, vote)
-        if (block or tag == "br") and pieces and pieces[-1].text != BREAK:
-            append(_BREAK)
-        if tag == "a":
-            links.extend(_post_ids(el))
-        text = el.text
-        if text:
-            if text == BREAK:
-                if pieces and pieces[-1].text != BREAK:
-                    append(_BREAK)
+            colour = info.colour
+            if colour is None and tag == "font":   # as scraper/colour.element_colour reads it
+                value = el.get("color")
+                colour = value.strip() if value and value.strip() else None
+            red, group, struck, vote = p_red, p_group, p_struck, p_vote
+            if colour is not None:
+                if _red(colour):
+                    red = colour
+                else:
+                    red = None
+                    if not top:   # MR-02: a name not in red
+                        text = "".join(el.itertext()).strip()
+                        if text:
+                            coloured.append((colour, text))
+            is_vote = tag == "span" and cls is not None and "bbvote" in cls
+            if group is None and (tag in _BOLD_TAGS or is_vote or info.bold or (
+                    tag == "span" and cls is not None and "noboldsig" in cls)):
+                groups += 1
+                group = groups
+                vote = is_vote
+            elif p_vote and is_vote and group is not None:
+                # [vote]A[vote]B[/vote][/vote] reads B (MS-01); parent.vote comes with a group
+                outer.add(group)
+                groups += 1
+                group = groups
+            if info.struck or tag in _STRUCK_TAGS:
+                struck = True
+            block = tag in _BLOCK_TAGS and not (tag == "div" and info.inline)
+            if (red is p_red and group == p_group and struck == p_struck and block == p_block
+                    and vote == p_vote):
+                state = parent
             else:
-                append(Piece(text, red, group, struck))
-        if len(el):
-            frames.append((iter(el), state, el))
-            continue
-        if block and pieces and pieces[-1].text != BREAK:   # a leaf ends at once
-            append(_BREAK)
-        if el is not root:
-            _tail(pieces, el.tail, parent)
+                state = _new(_State, (red, group, struck, block, vote))
+            if (block or tag == "br") and pieces[-1] is not _BREAK:
+                append(_BREAK)
+            if tag == "a":
+                links.extend(_post_ids(el))
+            text = el.text
+            if text:
+                if text != BREAK:
+                    append(_new(Piece, (text, red, group, struck)))
+                elif pieces[-1] is not _BREAK:
+                    append(_BREAK)
+            if len(el):
+                frames.append((iter(el), state, el))
+                continue
+            if block and pieces[-1] is not _BREAK:   # a leaf ends at once
+                append(_BREAK)
+            if el is root:
+                continue
+        tail = el.tail   # a skipped element or a leaf ends: its tail, in the parent's state
+        if tail:
+            if tail != BREAK:
+                append(_new(Piece, (tail, p_red, p_group, p_struck)))
+            elif pieces[-1] is not _BREAK:
+                append(_BREAK)
+    del pieces[0]
     out.links = tuple(dict.fromkeys(links))
-    if outer:
-        out.pieces = [p for p in out.pieces if p.group not in outer]
+    out.pieces = [p for p in pieces if p.group not in outer] if outer else pieces
     return out
-
-
-def _tail(pieces: list[Piece], tail: str | None, around: _State) -> None:
-    """The text after an element, in the state of the element around it."""
-    if not tail:
-        return
-    if tail != BREAK:
-        pieces.append(Piece(tail, around.red, around.group, around.struck))
-    elif pieces and pieces[-1].text != BREAK:
-        pieces.append(_BREAK)
 
 
 class _Style(NamedTuple):
