@@ -13,6 +13,7 @@ default). Pages are ``/discussion/ID/slug/pN``. Built on the real page of
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 from urllib.parse import urlsplit, urlunsplit
@@ -35,7 +36,7 @@ from votal.scraper.engines._common import (
 )
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
-from votal.scraper.normalize import make_quote, make_spoiler, text_of
+from votal.scraper.normalize import fragment, make_quote, make_spoiler, text_of
 
 PER_PAGE = 30
 _THREAD = re.compile(r"^(.*?/discussion/\d+(?:/[^/?#]+)?)(?:/p(\d+))?/?$")
@@ -47,6 +48,24 @@ _CHROME = (f".//*[{cls('Reactions')}]", f".//*[{cls('Signature')}]", f".//*[{cls
 def _said(text: str) -> str | None:
     return wrote_name(re.sub(r"\s+(?:said|ha detto|είπε|сказал\(а\)|сказал):?\s*$", " wrote:",
                              text, flags=re.I))
+
+
+def _embedded_quote(el: etree._Element) -> None:
+    try:
+        data = json.loads(el.get("data-embedjson") or "")
+    except ValueError:
+        return
+    if not isinstance(data, dict) or data.get("embedType") != "quote":
+        return
+    user = data.get("insertUser")
+    name = str(user.get("name") or "") if isinstance(user, dict) else ""
+    record, kind = data.get("recordID"), str(data.get("recordType") or "").lower()
+    pid = None if record is None else str(record) if kind == "comment" else f"d{record}"
+    drawn = first(el, ".//blockquote[contains(@class, 'quoteEmbed-blockquote')]")
+    content = first(drawn, "./*[contains(@class, 'userContent')]") if drawn is not None else None
+    if content is None and drawn is None:  # not drawn: the quoted text is the JSON's body
+        content = fragment(str(data.get("body") or ""))
+    make_quote(el, content if content is not None else drawn, name or None, pid)
 
 
 def normalize_body(body: etree._Element) -> str:
@@ -67,6 +86,11 @@ def _convert(body: etree._Element) -> None:
         name = text_of(first(eq, f".//*[{cls('embedQuote-userName')}]")) or None
         content = first(eq, f".//*[{cls('embedQuote-excerpt')}]")
         make_quote(eq, content, name, None)
+    # the rich editor's quote embed: div.js-embed[data-embedjson] (embedType "quote": the
+    # quoted post's insertUser.name, recordType/recordID and body), drawn by the browser into
+    # hashed css-…-quoteEmbed markup (a page saved from the browser, issue 11) or left for it
+    for eq in find(body, ".//div[@data-embedjson]"):
+        _embedded_quote(eq)
     for bq in find(body, f".//blockquote[{cls('blockquote')}]"):
         make_quote(bq, first(bq, f"./*[{cls('blockquote-content')}]"), None, None)
     for sp in find(body, f".//*[{cls('Spoiler')} or {cls('spoiler')}]"):
