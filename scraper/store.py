@@ -47,7 +47,7 @@ from datetime import datetime
 from pathlib import Path
 
 from votal.errors import StoreError
-from votal.scraper.model import Post, PostVersion
+from votal.scraper.model import Post, PostVersion, shared_offset
 
 SCHEMA_VERSION = 3
 # how a store gets its threads, for any command that found none (watch and archive read the
@@ -138,12 +138,12 @@ def _iso(t: datetime | None) -> str | None:
 
 
 def _dt(s: str | None) -> datetime | None:
-    return datetime.fromisoformat(s) if s else None
+    return shared_offset(datetime.fromisoformat(s)) if s else None
 
 
 def _dt_set(s: str) -> datetime:
     """A time from a NOT NULL column, which only ever holds _iso() of a datetime."""
-    return datetime.fromisoformat(s)
+    return shared_offset(datetime.fromisoformat(s))
 
 
 class Store:
