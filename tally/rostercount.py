@@ -125,6 +125,7 @@ _ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for)?|vota|ψηφιζ�
 _SEP = re.compile(r"\s*(?:<[-=]+|[←⇐⟵]|[-–—:|=,;/&+~•]|\band\b|\be\b|\bи\b|\bκαι\b)\s*")
 _WORD = re.compile(r"[^\s\-–—:|=,;/&+~()\[\]{}<>•]+")
 _PUNCT = re.compile(r"^[.!?*\"'`’“”«»…]+$")
+_REDDIT_USER = re.compile(r"/?u/(?=\w)")
 # a list's own numbering ("1. Pebble", "2) Quill"): not a count
 _ENUMERATION = re.compile(r"\d{1,3}\s*[.)](?=\s)")
 
@@ -287,6 +288,10 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
         if raw[i] == "@" and i + 1 < len(raw) and raw[i + 1].isalnum():
             i += 1        # "@Mira": a mention (Discourse, XenForo) names the player after it
             continue
+        reddit = _REDDIT_USER.match(raw, i)
+        if reddit and (i == 0 or not raw[i - 1].isalnum()):
+            i = reddit.end()   # "/u/Mira", "u/Mira": Reddit's way of naming a user
+            continue
         k = t.at[i]
         hit = _match_special(t, i) or _match_name(roster, t, i)
         if hit is not None:
@@ -326,7 +331,8 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
                 m = _WORD.match(raw, i)
                 end = m.end() if m else i + 1
                 word = raw[i:end]
-                if not _PUNCT.match(word):
+                if not _PUNCT.match(word) and any(c.isalnum() for c in word):
+                    # (a word of symbols alone, "🥇", "⚠️", "►", is no name and no text)
                     out.append(_Tok("WORD", i, end, word))
                 i = end
     for tok in out:
@@ -425,7 +431,8 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     #                                               (a greyed "Not Voting" label is its own)
     named = next((n for n in range(i, min(i + 3, len(toks))) if toks[n].kind == "NAME"), None)
     if named is not None and named > i and all(x.kind in ("WORD", "ARROW") for x in toks[i:named]) \
-            and _VOTES_ON.fullmatch(" ".join(bare(t.raw[toks[i].start:toks[named].start]).split())):
+            and _VOTES_ON.fullmatch(" ".join(w for w in bare(t.raw[toks[i].start:toks[named].start])
+                                             .split() if any(c.isalnum() for c in w))):
         i = named         # "Votes on Pebble (2): …", "Voti per Pebble": the words before a label
     head = toks[i]
     unknown = None        # a candidate no player answers to ("Zorro (1): Ernie")
@@ -991,6 +998,10 @@ def _enough(b: _Block) -> bool:
             or (numbered + listing == 0 and marked == 2))
 
 
+def _names_voters(b: _Block) -> bool:
+    return any(x.voters for x in b.lines) or bool(b.not_voting and b.not_voting.voters)
+
+
 def _confidence(b: _Block) -> float:
     numbered = [CountLine(str(x.label), x.count or 0, tuple(x.voters)) for x in b.lines
                 if x.numbered]
@@ -1018,8 +1029,9 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
     if not blocks:
         return None, _unreadable_title(readings)
     scored = [(b, _confidence(b)) for b in blocks]
-    best, conf = max(scored, key=lambda bc: (bc[1], bool(bc[0].label), len(bc[0].lines),
-                                              -scored.index(bc)))
+    # a summary of numbers without voters ("🥇 Bob - 2 votes") yields to a block that names them
+    best, conf = max(scored, key=lambda bc: (_names_voters(bc[0]), bc[1], bool(bc[0].label),
+                                              len(bc[0].lines), -scored.index(bc)))
     lines = tuple(CountLine(str(x.label), x.count if x.count is not None else len(x.voters),
                             tuple(x.voters), tuple(x.history)) for x in best.lines)
     nv = best.not_voting

@@ -123,6 +123,8 @@ MARKUPS = [
     Markup("greyed-history", lambda n: f"<b>{_esc(n)}</b>", _esc,
            lambda past: (' <span style="color:gray"><span style="text-decoration:line-through">'
                          f'({", ".join(_esc(p) for p in past)})</span></span>') if past else ""),
+    Markup("reddit", lambda n: f"► <strong>{_esc(n)}</strong>",   # Reddit: /u/voter, symbols
+           lambda n: f"/u/{_esc(n)}", lambda past: ""),
     Markup("grey-only-history", _esc, _esc,
            lambda past: (f' <span style="color:#999999">[{", ".join(_esc(p) for p in past)}]'
                          "</span>") if past else ""),

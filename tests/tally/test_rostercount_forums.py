@@ -89,3 +89,18 @@ def test_a_name_that_ends_in_underscores_is_one_name():
     assert {x.target: x.voters for x in vc.lines} == {"Lord Kelp": ("Brine_", "MossyRock"),
                                                       "Tansy": ("Orrin__",)}
     assert vc.not_voting == ("Lord Kelp", "Tansy")
+
+
+def test_a_reddit_tally_with_a_summary_of_numbers_above_the_voters():
+    """A Reddit bot's tally (own words): medals and bullets of symbols, a summary of numbers
+    without voters, then the candidates with their voters as "/u/NAME". The symbols are no
+    names, "/u/" names the user after it, and the block that names the voters is the count."""
+    roster = Roster({"Alder": (), "Birch": (), "Cedar": (), "Dogwood": ()})
+    vc, _ = read_count("<h2>Vote Tally</h2><p><strong>Top Candidates:</strong></p><p>🥇 "
+                       "<strong>Birch</strong> - 2 votes<br>🥈 <strong>Alder</strong> - 1 vote</p>"
+                       "<p><strong>All Votes:</strong></p><p>• <strong>Birch</strong> (2 votes): "
+                       "/u/ALDER, /u/CEDAR<br>• <strong>Alder</strong> (1 vote): u/DOGWOOD</p>"
+                       "<p><em>Total: 3 declared votes</em></p>", roster)
+    assert vc is not None and not vc.unread, vc
+    assert {x.target: x.voters for x in vc.lines} == {"Birch": ("Alder", "Cedar"),
+                                                      "Alder": ("Dogwood",)}
