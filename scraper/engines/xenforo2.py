@@ -43,6 +43,7 @@ from votal.scraper.normalize import (
 
 _POST_ID = re.compile(r"post-(\d+)")
 _SOURCE_POST = re.compile(r"post:\s*(\d+)")
+_MEMBER_ID = re.compile(r"members/(?:[^/?#]*\.)?(\d+)/?(?:[?#]|$)")
 _SAID = re.compile(
     r"\s*(said|wrote|написал\(а\)|написал|написала|сказал|ha scritto|ha detto|scrisse|είπε|"
     r"έγραψε|a dit|schrieb|dijo)\s*:?\s*$", re.I)
@@ -123,6 +124,15 @@ def own(art: etree._Element, expr: str):
         if holder is art:
             return found
     return None
+
+
+def _member_id(art: etree._Element) -> str | None:
+    """The number in the author's profile link (``/members/name.123/``) when no element
+    carries ``data-user-id`` (guest pages of Tom's Hardware and VerticalScope boards)."""
+    link = own(art, f".//*[{cls('message-name')}]//a[@href]"
+                    f" | .//a[{cls('MessageCard__user-info__name')}][@href]")
+    m = _MEMBER_ID.search(link.get("href") or "") if link is not None else None
+    return m.group(1) if m else None
 
 
 def has_class_value(el: etree._Element, name: str) -> bool:
@@ -217,7 +227,10 @@ class XenForo2(PagedEngine):
         arts = find(doc, f"//article[{cls('message--post')}][@data-content]")
         if not arts:  # a vendor theme (VerticalScope's): .js-post#js-post-N, issue 11
             arts = find(doc, f"//*[{cls('js-post')}][starts-with(@id, 'js-post-')]")
-        return [_post(a, offset + i + 1, page) for i, a in enumerate(arts)]
+        # (a vendor theme's placeholder of a deleted reply, "This post has been deleted", is no
+        # post; it keeps its place in the numbering)
+        return [_post(a, offset + i + 1, page) for i, a in enumerate(arts)
+                if own(a, f"./*[{cls('nested-message-deleted')}]") is None]
 
 
 # every element whose class holds "pageNav-", and the head's rel="next" links, in document order
@@ -257,7 +270,7 @@ def _post(art: etree._Element, num: int, page: PageContext) -> Post:
         url=(absolute(page.base, link.get("href")) if link is not None else None)
         or f"{thread}post-{pid}",
         author=author,
-        author_id=user.get("data-user-id") if user is not None else None,
+        author_id=user.get("data-user-id") if user is not None else _member_id(art),
         time=dates.from_iso(str(published), page.tz).astimezone(page.tz) if published
         is not None else page.time(text_of(shown), where) if shown is not None
         else post_time(t, where, page),
