@@ -121,7 +121,11 @@ _HAS = frozenset({"has", "have", "had", "now has", "currently has", "is at", "is
                   "получила"})
 _FROM = frozenset({"from", "by", "da", "di", "от", "από", "απο"})
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
-_ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)\s*")
+_ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)"
+                    r"(?![^\W_])\s*")   # "vote" inside "voted", "voters" is no arrow
+# words that open a list of voters ("Pebble (2) - voted by Mira, Tosk", "votes from …")
+_VOTED_BY = frozenset({"voted by", "votes by", "votes from", "vote from", "voters", "by", "from",
+                       "votato da", "votata da", "voti da", "ψηφισαν", "голосовали"})
 _SEP = re.compile(r"\s*(?:<[-=]+|[←⇐⟵]|[-–—:|=,;/&+~•]|\band\b|\be\b|\bи\b|\bκαι\b)\s*")
 _WORD = re.compile(r"[^\s\-–—:|=,;/&+~()\[\]{}<>•]+")
 _PUNCT = re.compile(r"^[.!?*\"'`’“”«»…]+$")
@@ -498,6 +502,9 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
                 reading.unread.pop()
             continue
         if tok.kind in ("MARK", "SEP", "ARROW"):
+            continue
+        if tok.kind == "WORD" and not reading.voters and not reading.unread \
+                and " ".join(bare(tok.text).split()) in _VOTED_BY:
             continue
         name = tok.value if tok.kind == "NAME" else _resolve_text(roster, tok.text, label=False)
         if name == NO_LYNCH and n == last_name and not reading.voters and not reading.unread \
