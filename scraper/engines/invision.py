@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from urllib.parse import urljoin
 from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.scraper.dates import from_epoch, from_iso, parse_forum_time
+from votal.scraper.dates import from_epoch, from_iso, is_relative, parse_forum_time
 from votal.scraper.engines import register
 from votal.scraper.engines._common import languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
@@ -35,6 +35,7 @@ from votal.scraper.normalize import (
     normalize_colors,
     text_of,
     xp,
+    xpath,
 )
 
 _TOPIC = re.compile(r"(/topic/\d+-[^/?#]*)")
@@ -71,6 +72,41 @@ def edited_time(content: etree._Element) -> datetime | None:
     return None
 
 
+_SAID_END = re.compile(
+    r"\s*(?:said|wrote|ha detto|ha scritto|a dit|a écrit|schrieb|sagte|escribió|dijo|disse|"
+    r"escreveu|zei|написал[аи]?|сказал[аи]?|έγραψε|είπε)\s*:?\s*$", re.I)
+
+
+def cited_name(text: str) -> str | None:
+    """The name in a citation a page kept without its data attributes ("16 minutes ago,
+    Marshal Mo Hare, SASS #45984 said:", "On 11/24/2023 at 3:05 PM, X said:", "X said:"): the
+    words before the verb, after a leading date (a name may hold commas; the date's only use
+    is to be cut off, never read: forum-engines.md §2.1 rule 4)."""
+    text = " ".join(text.split())
+    m = _SAID_END.search(text)
+    if m is None:
+        return None
+    parts = text[: m.start()].rstrip(" ,").split(", ")
+    for i in range(1, len(parts)):
+        head = ", ".join(parts[:i])
+        if is_relative(head) or parse_forum_time(head, UTC, None) is not None:
+            return ", ".join(parts[i:]) or None
+    return ", ".join(parts) or None
+
+
+_BARE_CITATION = xpath(f".//blockquote[{has_class('ipsQuote')}][not(@data-ipsquote-username)]"
+                       f"[not(@data-cite)]/*[{has_class('ipsQuote_citation')}]")
+
+
+def _cite_bare_quotes(root: etree._Element) -> None:
+    """A quote without its data attributes (old migrated ones, guest pages that strip them: SASS
+    Wire's) gets the citation's name before the citation goes with the chrome."""
+    for cit in _BARE_CITATION(root):
+        name = cited_name(text_of(cit))
+        if name:
+            cit.getparent().set("data-cite", name)
+
+
 def _convert_quotes(root: etree._Element) -> None:
     for q in xp(root, f".//blockquote[{has_class('ipsQuote')} or @data-ipsquote]"):
         author = q.get("data-ipsquote-username") or q.get("data-cite")
@@ -101,6 +137,7 @@ def normalize_body(content: etree._Element) -> str:
     ``<blockquote data-author data-post>``; ``ipsSpoiler`` becomes ``<details>``.
     """
     clean(content)
+    _cite_bare_quotes(content)
     drop_all(content, _CHROME)
     _convert_quotes(content)
     _convert_spoilers(content)
@@ -208,7 +245,10 @@ def _post(art: etree._Element, number: int | None, thread: str, url: str, tz: Zo
           now: datetime | None, langs: list[str]) -> Post:
     pid = art.get("id").removeprefix("elComment_")
     qd = _quotedata(art)
-    contents = xp(art, ".//*[@data-role='commentContent']")
+    # (a guest page stripped of data-role attributes, SASS Wire's: the rich text in the
+    # post's content wrap)
+    contents = xp(art, ".//*[@data-role='commentContent']") or xp(
+        art, f".//*[{has_class('cPost_contentWrap')}]/*[{has_class('ipsType_richText')}]")
     content = contents[0] if contents else etree.Element("div")
     author, author_id = _author(art, qd)
     return Post(
