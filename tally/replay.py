@@ -93,20 +93,22 @@ class DayStart:
 
 class _Authors:
     """C-01: the slot an author holds at t on one timeline, or None for a moderator or a
-    non-player (never a vote)."""
+    non-player (never a vote). ``named``: each author seen so far -> the player he is (None:
+    a moderator or a non-player), shared by the replay's timelines (issue 22: asked for every
+    post of every count)."""
 
     def __init__(self, authors: dict[str, str], moderators: frozenset[str], timeline: Timeline,
-                 folded: dict[str, str]):
-        self.authors, self.moderators, self.timeline, self.folded = (authors, moderators,
-                                                                     timeline, folded)
+                 named: dict[str, str | None]):
+        self.authors, self.moderators, self.timeline, self.named = (authors, moderators,
+                                                                    timeline, named)
 
     def __call__(self, author: str, t: datetime) -> str | None:
-        key = self.folded.get(author)
-        if key is None:
-            key = self.folded[author] = fold(author)
-        if key in self.moderators:
-            return None
-        name = self.authors.get(key)
+        try:
+            name = self.named[author]
+        except KeyError:
+            key = fold(author)
+            name = self.named[author] = (None if key in self.moderators
+                                         else self.authors.get(key))
         return None if name is None else self.timeline.slot_held(name, t)
 
 
@@ -128,8 +130,8 @@ class Replay:
         self.state = GameState()
         self.authors = {fold(n): p.name for p in game.players for n in (p.name, *p.aliases)}
         self.moderators = frozenset(fold(m) for m in game.moderators)
-        self._folded: dict[str, str] = {}
-        self.author_slot = _Authors(self.authors, self.moderators, self.timeline, self._folded)
+        self._named: dict[str, str | None] = {}
+        self.author_slot = _Authors(self.authors, self.moderators, self.timeline, self._named)
         self.unreadable: dict[int, list[ReviewItem]] = {}
         self.no_day: list[ReviewItem] = []   # C-09: posts after the last day the schedule holds
         self.cache = RunCache(bodies={} if bodies is None else bodies)
@@ -232,7 +234,7 @@ class Replay:
         timeline = base._timeline(game, start.carried)
         return freeze(base._count(n, until, game, timeline, start.state_copy(),
                                   start.cache(),
-                                  _Authors(base.authors, base.moderators, timeline, base._folded),
+                                  _Authors(base.authors, base.moderators, timeline, base._named),
                                   withhold=withhold, keep=False, votes_only=votes_only))
 
     def ended_on(self) -> DayResult | None:

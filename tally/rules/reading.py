@@ -206,27 +206,32 @@ def read_ballots(day: Day) -> None:
 
 
 def _read_posts(day: Day) -> None:
-    day.cache.marks[day.inputs.number] = []
-    for post in day.inputs.vote_posts:
-        voter = day.inputs.author_slot(post.author, post_time(post))
+    """Each vote post's ballots. What the loop asks of every post is read once for the day: the
+    syntax, whether unmarked posts vote (MB-02 rev. 2), the readings already made (issue 22: a
+    running count of the audit reads again every post of its day so far)."""
+    inputs, cache = day.inputs, day.cache
+    cache.marks[inputs.number] = []
+    author_slot, readings, ruled = inputs.author_slot, cache.readings, cache.ruled_unreadable
+    red = inputs.traits.syntax == "red"
+    unmarked = red and _unmarked(day)
+    for post in inputs.vote_posts:
+        voter = author_slot(post.author, post_time(post))
         if voter is None:
             _non_player(day, post)
             continue
-        read = reading(day, post)
-        ruling = _ruling(day, post) if (read.unreadable or post.id in
-                                            day.cache.ruled_unreadable) else None
+        read = readings.get(post.id) or reading(day, post)
+        ruling = _ruling(day, post) if (read.unreadable or post.id in ruled) else None
         if ruling is not None:
             ruled_unreadable(day, post, voter, ruling, read.unreadable)
             continue
         if read.unreadable:
             unreadable(day, post, voter, read.unreadable)
-        marks = [m for m in read.marks]
-        if day.inputs.traits.syntax == "red" and not marks and _unmarked(day):
+        if not red:
+            _tag_ballots(day, post, voter, list(read.marks))
+        elif read.marks:
+            _red_ballot(day, post, voter, list(read.marks))
+        elif unmarked:
             _unmarked_ballot(day, post, voter)
-        elif day.inputs.traits.syntax == "red":
-            _red_ballot(day, post, voter, marks)
-        else:
-            _tag_ballots(day, post, voter, marks)
 
 
 def unreadable(day: Day, post: Post, voter: str | None, why: str) -> None:
