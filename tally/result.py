@@ -6,6 +6,8 @@ The result as JSON (interfaces.md §3) is :meth:`votal.tally.model.DayResult.to_
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from votal.tally.model import (
     NO_LYNCH,
     DayResult,
@@ -24,22 +26,23 @@ def freeze(day: Day) -> DayResult:
     """C-06: the day's working state (rules/context.Day) as frozen records, slots shown by name:
     every ballot, counted, void or ignored, becomes a Vote that keeps its post (id, link) and
     the rule that decided it."""
-    name = day.players.name
+    name = _names(day)
     rows = sorted(
-        (TallyRow(_n(day, t), n, tuple(name(v) for v in day.votes.voters.get(t, ())))
+        (TallyRow(name(t), n, tuple(name(v) for v in day.votes.voters.get(t, ())))
          for t, n in day.votes.counts.items() if n > 0),
         key=lambda r: (-r.votes, r.player))
-    votes = tuple(Vote(
-        voter=name(b.voter), target=_n(day, b.target) if b.target else None, post=b.post.id,
-        url=b.post.url, time=b.time, number=b.post.number, weight=b.weight,
-        status=b.status or Status.IGNORED, rule=b.rule or "C-06", window=b.window, note=b.note,
-        blame=b.blame, resolved_by=b.resolved_by) for b in day.votes.ballots)
+    ignored = Status.IGNORED
+    votes = tuple([Vote(
+        name(b.voter), name(b.target) if b.target else None, post.id, post.url,
+        post.time if post.time is not None else b.time, post.number, b.weight,
+        b.status or ignored, b.rule or "C-06", b.window, b.note, b.blame, b.resolved_by)
+        for b in day.votes.ballots for post in (b.post,)])
     outcome = day.out.outcome
     assert outcome is not None, "the engine gives every day an outcome before freezing it"
-    outcome = Outcome(outcome.kind, tuple(_n(day, p) for p in outcome.players), outcome.reason,
+    outcome = Outcome(outcome.kind, tuple(name(p) for p in outcome.players), outcome.reason,
                       outcome.rule, outcome.next,
-                      tuple((_n(day, p), r, post) for p, r, post in outcome.lynches),
-                      tuple(_n(day, p) for p in outcome.between))
+                      tuple((name(p), r, post) for p, r, post in outcome.lynches),
+                      tuple(name(p) for p in outcome.between))
     players = day.inputs.game.players
     roles = tuple((p.name, p.role) for p in players if p.role)
     factions = tuple((p.name, p.faction) for p in players if p.faction)
@@ -59,8 +62,17 @@ def freeze(day: Day) -> DayResult:
         extra={"revealed": list(day.out.revealed)})
 
 
-def _n(day: Day, slot: str) -> str:
-    return slot if slot == NO_LYNCH else day.players.name(slot)
+def _names(day: Day) -> Callable[[str], str]:
+    """A slot's name as shown (NO_LYNCH as itself): its occupant at the deadline
+    (``Players.name``), looked up once per slot for the day (issue 22: twice for every vote)."""
+    shown: dict[str, str] = {NO_LYNCH: NO_LYNCH}
+
+    def name(slot: str) -> str:
+        found = shown.get(slot)
+        if found is None:
+            found = shown[slot] = day.players.name(slot)
+        return found
+    return name
 
 
 def _reveal_key(r: Revealed) -> str:
