@@ -36,8 +36,9 @@ from votal.scraper.engines._common import (
 from votal.scraper.engines._tables import OffsetTableEngine, PostReader
 from votal.scraper.engines.base import Example
 from votal.scraper.model import Post
-from votal.scraper.normalize import make_quote, make_spoiler, text_of
+from votal.scraper.normalize import classed, make_quote, make_spoiler, text_of
 
+_SEPARATOR = "--------------------"
 _USER_ID = re.compile(r"showuser=(\d+)|/user/(\d+)-")
 _ST = re.compile(r"[?&]st=(\d+)|page__st__(\d+)")
 _QUOTE_HEAD = re.compile(r"\(\s*(.+?)\s*@\s*[^)]*\)|^\s*(.+?),\s.*(?:said|написал|сказал|"
@@ -90,12 +91,14 @@ class IPB(OffsetTableEngine):
                 if a.get("name")[5:].isdigit()], self._post12
 
     def convert(self, body: etree._Element) -> None:
-        for td in find(body, ".//td[@id='QUOTE']"):  # IPB 1.x
+        # each kind of quote found by lxml's tag walk of its tag, the class or id tested in
+        # Python (issue 22: five XPath walks of every body)
+        for td in [td for td in body.iterdescendants("td") if td.get("id") == "QUOTE"]:  # IPB 1.x
             table = next(td.iterancestors("table"), None)
             if table is not None:
                 head = first(table, ".//tr[1]/td")
                 make_quote(table, td, _quote_author(text_of(head)), None)
-        for top in find(body, f".//div[{cls('quotetop')}]"):  # IPB 2
+        for top in [div for div in body.iterdescendants("div") if classed(div, "quotetop")]:  # IPB 2
             main = top.getnext()
             link = first(top, ".//a[contains(@href, 'findpost')]/@href") or ""
             found = re.search(r"[?&]p(?:id)?=(\d+)", link)
@@ -104,9 +107,10 @@ class IPB(OffsetTableEngine):
             if main is not None and "quotemain" in (main.get("class") or ""):
                 top.drop_tree()
                 make_quote(main, None, author, post)
-        for bq in find(body, f".//blockquote[{cls('ipsBlockquote')}]"):  # IPB 3.4
+        for bq in [bq for bq in body.iterdescendants("blockquote")
+                   if classed(bq, "ipsBlockquote")]:  # IPB 3.4
             make_quote(bq, None, bq.get("data-author"), bq.get("data-cid"))
-        for cite in find(body, f".//p[{cls('citation')}]"):  # IPB 3.0–3.3
+        for cite in [p for p in body.iterdescendants("p") if classed(p, "citation")]:  # IPB 3.0–3.3
             box = cite.getnext()
             if box is not None and "blockquote" in (box.get("class") or ""):
                 author = _quote_author(text_of(cite))
@@ -114,21 +118,27 @@ class IPB(OffsetTableEngine):
                 make_quote(box, first(box, f"./div[{cls('quote')}]"), author, None)
         for sp in find(body, f".//*[{cls('bbc_spoiler')}]"):
             make_spoiler(sp, first(sp, f".//*[{cls('bbc_spoiler_content')}]"))
-        for node in body.iter():  # the signature separator of IPB 1.x
-            if (node.tail or "").strip() == "--------------------":
-                node.tail = ""
+        # the signature separator of IPB 1.x: a tail that is it is in the text of the body and
+        # its tail (one C call), every node looked at only then (issue 22)
+        if _SEPARATOR in etree.tostring(body, method="text", encoding="unicode", with_tail=True):
+            for node in body.iter():
+                tail = node.tail
+                if tail and _SEPARATOR in tail and tail.strip() == _SEPARATOR:
+                    node.tail = ""
 
     def _post12(self, anchor: etree._Element, num: int, page: PageContext) -> Post:
         pid = anchor.get("name")[5:]
         where = page.where(pid)
         table = next(anchor.iterancestors("table"))
-        author = text_of(first(table, f".//span[{cls('normalname')}]"))
+        # span.normalname, span.postdetails, div.postcolor: the first of each, by tag walks
+        spans = list(table.iterdescendants("span"))
+        author = text_of(next((s for s in spans if classed(s, "normalname")), None))
         if not author:
             raise ScrapeError(f"{where}: no author found")
-        details = first(table, f".//span[{cls('postdetails')}]")
+        details = next((s for s in spans if classed(s, "postdetails")), None)
         when = "".join([details.text or ""] + [c.tail or "" for c in details]) \
             if details is not None else ""
-        color = first(table, f".//div[{cls('postcolor')}]")
+        color = next((d for d in table.iterdescendants("div") if classed(d, "postcolor")), None)
         if color is None:
             raise ScrapeError(f"{where}: no post body found")
         body = color if color.get("id") else color.getparent()  # IPB 1.3: the cell holds the parts
@@ -171,7 +181,11 @@ class IPB(OffsetTableEngine):
 
 
 def _author_id(el: etree._Element) -> str | None:
-    for href in find(el, ".//a[contains(@href, 'showuser=') or contains(@href, '/user/')]/@href"):
+    # .//a[contains(@href, 'showuser=') or contains(@href, '/user/')]/@href, by a tag walk
+    for a in el.iterdescendants("a"):
+        href = a.get("href")
+        if href is None or ("showuser=" not in href and "/user/" not in href):
+            continue
         m = _USER_ID.search(href)
         if m:
             return m.group(1) or m.group(2)
