@@ -26,6 +26,7 @@ from votal.scraper.model import Post
 from votal.scraper.normalize import (
     by_id_in,
     class_tokens,
+    classed,
     clean,
     document,
     drop_all,
@@ -66,14 +67,24 @@ def _titled(el: etree._Element, skip: str | None) -> str:
     return "".join(parts)
 
 
+def _below(el: etree._Element, box: etree._Element, name: str) -> bool:
+    """Has ``el`` an ancestor of class ``name`` inside ``box`` (``box`` itself not counted)?"""
+    for anc in el.iterancestors():
+        if anc is box:
+            return False
+        if classed(anc, name):
+            return True
+    return False
+
+
 def has_class_el(el: etree._Element, name: str) -> bool:
     return name in (el.get("class") or "").split()
 
 
 def _quote_author(cite: etree._Element) -> str | None:
-    for span in xp(cite, "./span"):  # the "(date)" part
+    for span in list(cite.iterchildren("span")):  # the "(date)" part
         span.drop_tree()
-    for a in xp(cite, f".//a[{has_class('quick_jump')}]"):
+    for a in [a for a in cite.iterdescendants("a") if classed(a, "quick_jump")]:
         a.drop_tree()
     text = text_of(cite)
     if not text or _BARE_QUOTE.match(text):
@@ -92,11 +103,13 @@ def normalize_body(body: etree._Element) -> str:
     """
     clean(body)
     drop_all(body, (f".//*[{has_class('signature')}]",))
-    for bq in xp(body, f".//blockquote[{has_class('mycode_quote')}]"):
-        cites = xp(bq, "./cite")
+    # the quotes, their cites and the cite's links by lxml's tag walks (issue 22)
+    for bq in [bq for bq in body.iterdescendants("blockquote") if classed(bq, "mycode_quote")]:
+        cites = list(bq.iterchildren("cite"))
         author = post = None
         if cites:
-            jumps = xp(cites[0], ".//a/@href")
+            jumps = [a.get("href") for a in cites[0].iterdescendants("a")
+                     if a.get("href") is not None]
             m = _PID.search(jumps[0]) if jumps else None
             post = m.group(1) if m else None
             author = _quote_author(cites[0])
@@ -208,17 +221,21 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
 
 def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now: datetime | None,
           langs: list[str]) -> Post:
-    dates = xp(el, f".//*[{has_class('post_date')}]")
-    when_text = _text_with_titles(dates[0], skip="post_edit") if dates else ""
+    # the first .//*[post_date] and .//*[post_head]//a[contains(@href, "pid=N" or "#pidN")]
+    # (?pid=N or SEO thread-T-post-N.html#pidN), by lxml's tag walks (issue 22)
+    stamp = next((d for d in el.iterdescendants(etree.Element) if classed(d, "post_date")), None)
+    when_text = _text_with_titles(stamp, skip="post_edit") if stamp is not None else ""
     when = parse_forum_time(when_text, tz, now, langs)  # None: kept, problems ["time"]
-    link = xp(el, f".//*[{has_class('post_head')}]//a[contains(@href, $q) or contains(@href, $a)]",
-              q=f"pid={pid}", a=f"#pid{pid}")  # ?pid=N or SEO thread-T-post-N.html#pidN
-    number = text_of(link[0]).lstrip("#") if link else ""
+    q, frag = f"pid={pid}", f"#pid{pid}"
+    link = next((a for a in el.iterdescendants("a")
+                 if (q in (href := a.get("href") or "") or frag in href)
+                 and _below(a, el, "post_head")), None)
+    number = text_of(link).lstrip("#") if link is not None else ""
     author, author_id = _author(el)
     body = by_id_in(el, f"pid_{pid}")
     return Post(
         id=pid, number=int(number) if number.isdigit() else None, thread=thread,
-        url=urljoin(url, link[0].get("href")) if link else f"{thread}#pid{pid}",
+        url=urljoin(url, link.get("href")) if link is not None else f"{thread}#pid{pid}",
         author=author, author_id=author_id, time=when,
         edited=_edited(el, pid, tz, now, langs),
         html=normalize_body(body) if body is not None else "",
@@ -231,19 +248,27 @@ def _author(el: etree._Element) -> tuple[str, str | None]:
     element of a decorated name (``<span>: <em>Pebble</em></span>``, ``<strong>Pebble</strong>-san``)
     when it is part of the shown text. :func:`_names_from_quotes` then applies what quote
     headers say (``Pebble Wrote:`` quoting that very post)."""
-    names = xp(el, f".//*[{has_class('author_information')}]//*[{has_class('largetext')}]"
-                     " | .//*[@class='largetext']")
+    # the first of .//*[author_information]//*[largetext] | .//*[@class='largetext'] in
+    # document order, by lxml's tag walk (issue 22)
+    found = next((d for d in el.iterdescendants(etree.Element)
+                  if d.get("class") == "largetext"
+                  or (classed(d, "largetext") and _below(d, el, "author_information"))), None)
+    names = [found] if found is not None else []
     shown = text_of(names[0]) if names else "Guest"
     name = shown
     if names:
-        link = next(iter(xp(names[0], ".//a[@href]")), None)
+        link = next((a for a in names[0].iterdescendants("a") if a.get("href") is not None),
+                    None)
         seo = _SEO_USER.search(link.get("href")) if link is not None else None
         inner = _innermost(link if link is not None else names[0])
         for candidate in (unquote(seo.group(1)).replace("-", " ") if seo else None, inner):
             if candidate and candidate != shown and _within(candidate, shown):
                 name = candidate
                 break
-    for href in xp(el, ".//a[contains(@href, 'uid=')]/@href"):
+    for a in el.iterdescendants("a"):  # .//a[contains(@href, 'uid=')]/@href
+        href = a.get("href")
+        if href is None or "uid=" not in href:
+            continue
         m = _UID.search(href)
         if m:
             return name, m.group(1)
