@@ -31,6 +31,7 @@ from votal.scraper.engines._zone import page_zone
 from votal.scraper.engines.base import PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
+    classed,
     clean,
     inner_html,
     make_quote,
@@ -132,24 +133,43 @@ def convert_quotes_vb3(root: etree._Element) -> None:
 def convert_quotes_vb45(root: etree._Element) -> None:
     """``div.bbcode_container > div.bbcode_quote > div.quote_container > [div.bbcode_postedby]
     + div.message`` (anonymous quotes: text straight in ``quote_container``)."""
-    for box in find(root, f".//div[{cls('bbcode_container')}][./div[{cls('bbcode_quote')}]]"):
-        holder = first_of(box, f".//div[{cls('quote_container')}]", f"./div[{cls('bbcode_quote')}]")
-        by = first(holder, f"./div[{cls('bbcode_postedby')}]")
+    # each XPath of the quote (.//div[bbcode_container][./div[bbcode_quote]], its
+    # .//div[quote_container] else ./div[bbcode_quote], their ./div[bbcode_postedby],
+    # ./div[message], ./div[bbcode_quote_container], the by-line's .//strong and .//a[@href])
+    # by lxml's tag walks, the class tested in Python (issue 22)
+    for box in [div for div in root.iterdescendants("div") if classed(div, "bbcode_container")
+                and _child_div(div, "bbcode_quote") is not None]:
+        holder = next((div for div in box.iterdescendants("div")
+                       if classed(div, "quote_container")), None)
+        if holder is None:
+            holder = _child_div(box, "bbcode_quote")
+        if holder is None:  # not reached: the box was chosen for its div.bbcode_quote
+            continue
+        by = _child_div(holder, "bbcode_postedby")
         author, post, content = None, None, holder
         if by is not None:
-            author = text_of(first(by, ".//strong")) or None
-            post = _post_of(first(by, ".//a[@href]"))
-            content = first(holder, f"./div[{cls('message')}]")
+            author = text_of(next(by.iterdescendants("strong"), None)) or None
+            post = _post_of(next((a for a in by.iterdescendants("a") if a.get("href") is not None),
+                                 None))
+            content = _child_div(holder, "message")
             if content is None:
                 by.drop_tree()
                 content = holder
-        drop_matching(holder, [f"./div[{cls('bbcode_quote_container')}]"])
+        for div in [div for div in holder.iterchildren("div")
+                    if classed(div, "bbcode_quote_container")]:
+            div.drop_tree()
         make_quote(box, content, author, post)
+
+
+def _child_div(el: etree._Element, name: str) -> etree._Element | None:
+    """``./div[has_class(name)]``: the first child div of the class."""
+    return next((div for div in el.iterchildren("div") if classed(div, name)), None)
 
 
 def convert_spoilers(root: etree._Element) -> None:
     """Spoiler mods: ``div.bbcode_spoiler`` / ``div.spoiler`` (title child optional)."""
-    for el in find(root, f".//div[{cls('bbcode_spoiler')} or {cls('spoiler')}]"):
+    for el in [div for div in root.iterdescendants("div")
+               if classed(div, "bbcode_spoiler") or classed(div, "spoiler")]:
         content = first_of(el, f"./*[{cls('spoiler-content')}]", f"./*[{cls('spoiler_content')}]",
                            f"./*[{cls('bbcode_spoiler_content')}]")
         make_spoiler(el, content, "Spoiler")
@@ -283,6 +303,8 @@ class VBulletinEngine(PagedEngine):
         current, last = found if found else (page_of_34(url), None)
         if found is None and not navs:
             last = current  # no page navigation at all: a one-page thread
+        if last is not None and current >= last:  # the last page: its links are not read
+            return next_page(base, current, last, None)
         nxt = first(doc, "//a[@rel='next']/@href | //head/link[@rel='next']/@href")
         if nxt is None and self.page_nav and last is not None and current < last:
             # vB 3.0 marks no link rel="next": the navigation's link numbered current + 1

@@ -147,9 +147,16 @@ def _date_and_note(li: etree._Element) -> tuple[etree._Element | None, etree._El
                 dated = el
         if note is None and "lastedited" in classes:
             note = el
-        if dated is not None and note is not None:
+        if dated is not None:
             break
+    if dated is not None and note is None:
+        # the header's date met first: the note, after it, by libxml2's walk of the rest of
+        # the post rather than a Python look at each element (issue 22)
+        note = first(li, _NOTE)
     return (dated if dated is not None else any_date), note
+
+
+_NOTE = f".//*[{cls('lastedited')}]"
 
 
 def _body(li: etree._Element, message_id: str) -> etree._Element | None:
