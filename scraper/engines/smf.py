@@ -32,6 +32,7 @@ from votal.scraper.model import Post
 from votal.scraper.normalize import (
     by_id_in,
     class_tokens,
+    classed,
     clean,
     document,
     drop_all,
@@ -42,6 +43,9 @@ from votal.scraper.normalize import (
     normalize_colors,
     text_of,
     xp,
+)
+from votal.scraper.normalize import (
+    first_match as first,
 )
 
 DEFAULT_PER_PAGE = 15
@@ -66,7 +70,9 @@ def normalize_body(inner: etree._Element) -> str:
     clean(inner)
     drop_all(inner, (f".//*[{has_class('signature')}]", f".//*[{has_class('quotefooter')}]"))
     # 2.x: blockquote; 1.1: div.quote (both after a div.quoteheader)
-    for bq in xp(inner, f".//blockquote | .//div[{has_class('quote')}]"):
+    # .//blockquote | .//div[quote], by lxml's tag walk (issue 22)
+    for bq in [el for el in inner.iterdescendants("blockquote", "div")
+               if el.tag == "blockquote" or classed(el, "quote")]:
         author, post = _quote_source(bq)
         make_quote(bq, None, author, post)
     for s in xp(inner, f".//*[{has_class('spoiler')} or {has_class('sp-wrap')}]"):
@@ -81,12 +87,11 @@ def _quote_source(bq: etree._Element) -> tuple[str | None, str | None]:
     prev = bq.getprevious()
     if prev is not None and has_class_el(prev, "quoteheader"):
         header = prev
-    cites = xp(bq, "./cite")
-    if header is None and cites:
-        header = cites[0]
+    if header is None:  # ./cite
+        header = next(bq.iterchildren("cite"), None)
     if header is None:
         return None, None
-    links = xp(header, ".//a/@href")
+    links = [a.get("href") for a in header.iterdescendants("a") if a.get("href") is not None]
     m = _MSG.search(links[0]) if links else None
     am = _QUOTE_AUTHOR.match(text_of(header)) if ":" in text_of(header) else None
     header.drop_tree()
@@ -184,8 +189,7 @@ def _offset(doc: etree._Element, url: str, info: PageInfo | None) -> int:
 def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInfo,
           now: datetime | None, langs: list[str]) -> Post:
     mid = inner.get("id").removeprefix("msg_")
-    box = xp(inner, f"ancestor::*[.//*[{has_class('poster')}]][1]")
-    box = box[0] if box else inner
+    box = _message_box(inner)
     header, link, h4, note, hrefs = _box_parts(box, f"modified_{mid}")
     when_text, reply = _header_time(header) if header is not None else ("", None)
     when = parse_forum_time(when_text, tz, now, langs)  # None: kept, problems ["time"]
@@ -195,6 +199,28 @@ def _post(inner: etree._Element, number: int, thread: str, url: str, tz: ZoneInf
         url=_permalink_of(hrefs, mid, url), author=author, author_id=author_id, time=when,
         edited=_edited_of(note, tz, now, langs), html=normalize_body(inner),
     )
+
+
+def _message_box(inner: etree._Element) -> etree._Element:
+    """``ancestor::*[.//*[poster]][1]`` of the message, else the message itself.
+
+    An ancestor holds a ``.poster`` when the message (or its subtree) is one, or a child of
+    that ancestor beside the line down to the message holds one: each subtree is searched once,
+    the message's own by one XPath, not again for every ancestor above it (issue 22)."""
+    found = classed(inner, "poster") or first(inner, _POSTER) is not None
+    prev = inner
+    for anc in inner.iterancestors():
+        if not found:
+            found = any(child is not prev and isinstance(child.tag, str)
+                        and (classed(child, "poster") or first(child, _POSTER) is not None)
+                        for child in anc)
+        if found:
+            return anc
+        prev = anc
+    return inner
+
+
+_POSTER = f".//*[{has_class('poster')}]"
 
 
 def _box_parts(box: etree._Element, note_id: str) -> tuple[
