@@ -238,13 +238,17 @@ def _convert_quote(q: etree._Element, topic: int | None) -> int:
     return controls
 
 
-def normalize_cooked(cooked: str, topic: int | None = None) -> str:
+def normalize_cooked(cooked: str, topic: int | None = None,
+                     parsed: etree._Element | None = None) -> str:
     """interfaces.md §2 body from Discourse ``cooked`` HTML (``topic``: the post's topic id).
 
     A step whose markup the source cannot hold is skipped (each one walks the whole tree, and
     most posts have no spoiler, script or colour): its class name or tag must be spelt out in
     the source to match, unless character references hide it (``&#``: every step runs).
     Quote controls are dropped after the quotes, whose titles usually take them all along.
+    ``parsed``: an element of a parsed page whose inner HTML ``cooked`` is and parses back into
+    (the crawler view's body, :func:`_as_parsed`), read in place instead of parsing ``cooked``
+    again, unless the text is rewritten (literal ``[color]`` tags) first.
     """
     html = cooked
     raw = cooked.encode("utf-8", "surrogatepass")  # bytes: `in` scans them fastest
@@ -253,8 +257,9 @@ def normalize_cooked(cooked: str, topic: int | None = None) -> str:
         html = _literal_colors(cooked)
         raw = html.encode("utf-8", "surrogatepass")
         low = raw.lower()
+        parsed = None
     every = b"&#" in raw
-    root = fragment(html)
+    root = parsed if parsed is not None else fragment(html)
     if every or b"<script" in low or b"<style" in low or b"<noscript" in low \
             or b"excludequote" in low:
         clean(root)
@@ -424,7 +429,8 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
             author=text_of(names[0]) if names else "", author_id=None, time=when,
             edited=edited if edited and when and edited > when else None,
             # the topic: a quote of another topic's post keeps that topic ("T#N", not "#N")
-            html=_crawler_quote_ids(normalize_cooked(inner_html(body[0]), topic), tid)
+            html=_crawler_quote_ids(normalize_cooked(inner_html(body[0]), topic,
+                                                     _as_parsed(body[0])), tid)
             if body else "",
         ))
     return posts
@@ -455,6 +461,15 @@ def _parse_rendered(doc: etree._Element, thread: str, url: str) -> list[Post]:
             html=normalize_cooked(inner_html(body[0]), topic) if body else "",
         ))
     return link_quotes(posts)
+
+
+def _as_parsed(body: etree._Element) -> etree._Element | None:
+    """The crawler view's body, to be normalised in place rather than parsed again from its
+    inner HTML (issue 22: a second parse of every post), unless that HTML would not parse back
+    into the same tree: ``inner_html`` writes the leading text unescaped, so a ``<`` or ``&``
+    in it is read as markup or a reference once parsed again."""
+    text = body.text or ""
+    return None if "<" in text or "&" in text else body
 
 
 def _crawler_quote_ids(html: str, tid: str) -> str:
