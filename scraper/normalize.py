@@ -423,3 +423,18 @@ def classed(el: etree._Element, name: str) -> bool:
     test first: most elements fail it without a split)."""
     value = el.get("class")
     return bool(value) and name in value and name in _XML_SPACE.split(value)
+
+
+def classed_below(el: etree._Element, tag: str | object, name: str) -> list[etree._Element]:
+    """``.//TAG[has_class(name)]`` (``tag`` ``etree.Element``: ``*``), by lxml's tag walk."""
+    return [x for x in el.iterdescendants(tag) if classed(x, name)]
+
+
+def first_classed(el: etree._Element, tag: str | object, name: str) -> etree._Element | None:
+    """The first of :func:`classed_below`, the walk stopping there."""
+    return next((x for x in el.iterdescendants(tag) if classed(x, name)), None)
+
+
+def classed_child(el: etree._Element, tag: str, name: str) -> etree._Element | None:
+    """``./TAG[has_class(name)]``: the first child of the tag and class."""
+    return next((x for x in el.iterchildren(tag) if classed(x, name)), None)

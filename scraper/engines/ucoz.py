@@ -31,7 +31,13 @@ from votal.scraper.engines._common import (
 )
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
-from votal.scraper.normalize import make_quote, text_of
+from votal.scraper.normalize import (
+    classed_below,
+    classed_child,
+    first_classed,
+    make_quote,
+    text_of,
+)
 
 _TOPIC = re.compile(r"^(.*?/forum/\d+-\d+)(?:-(\d+))?(?:-[\d-]+)?/?$")
 _DATE = re.compile(r"^[^:|]*:\s*(.*?)\s*(?:\|.*)?$")
@@ -43,7 +49,7 @@ _CHROME = (f".//*[{cls('signatureView')}]", f".//*[{cls('signatureHr')}]",
 def _quote_name(head: etree._Element | None) -> str | None:
     if head is None:
         return None
-    q = first(head, f".//*[{cls('qName')}]")
+    q = first_classed(head, etree.Element, "qName")
     if q is not None:
         return text_of(q) or None
     text = text_of(head)
@@ -52,14 +58,15 @@ def _quote_name(head: etree._Element | None) -> str | None:
 
 
 def normalize_body(cell: etree._Element) -> str:
-    body = first(cell, f".//span[{cls('ucoz-forum-post')}]")
+    body = first_classed(cell, "span", "ucoz-forum-post")
     return body_html(body if body is not None else cell, _CHROME, _convert_quotes)
 
 
 def _convert_quotes(body: etree._Element) -> None:
-    for block in find(body, f".//div[{cls('bbQuoteBlock')}]"):
-        head = first(block, f"./div[{cls('bbQuoteName')}]")
-        make_quote(block, first(block, f"./div[{cls('quoteMessage')}]"), _quote_name(head), None)
+    # the quote blocks and their name and message divs by lxml's tag walks (issue 22)
+    for block in classed_below(body, "div", "bbQuoteBlock"):
+        head = classed_child(block, "div", "bbQuoteName")
+        make_quote(block, classed_child(block, "div", "quoteMessage"), _quote_name(head), None)
 
 
 class UCoz(PagedEngine):
@@ -114,18 +121,20 @@ def _page_of(url: str) -> int:
 def _post(box: etree._Element, page: PageContext) -> Post:
     pid = box.get("id")[4:]
     where = page.where(pid)
-    tops = find(box, f".//td[{cls('postTdTop')}]")
+    # the post's cells and links by lxml's tag walks, the class tested in Python (issue 22)
+    tops = classed_below(box, "td", "postTdTop")
     user = first(tops[0], ".//a") if tops else None
     author = text_of(user if user is not None else (tops[0] if tops else None))
     if not author or len(tops) < 2:
         raise ScrapeError(f"{where}: no author found")
     head = text_of(tops[1])
     m = _DATE.match(head)
-    printed = number(text_of(first(tops[1], f".//a[{cls('postNumberLink')}]")))
-    cell = first(box, f".//td[{cls('posttdMessage')}]")
+    printed = number(text_of(first_classed(tops[1], "a", "postNumberLink")))
+    cell = first_classed(box, "td", "posttdMessage")
     if cell is None:
         raise ScrapeError(f"{where}: no post body found")
-    profile = first(box, ".//a[contains(@href, '/index/8-')]/@href")
+    profile = next((href for a in box.iterdescendants("a")  # .//a[contains(@href, …)]/@href
+                    if "/index/8-" in (href := a.get("href") or "")), None)
     uid = re.search(r"/index/8-(\d+)", profile) if profile else None
     return Post(
         id=pid, number=printed, thread=page.thread, url=f"{page.thread}#{pid}",
