@@ -30,7 +30,14 @@ from votal.scraper.engines._common import (
 from votal.scraper.engines._tables import OffsetTableEngine, PostReader
 from votal.scraper.engines.base import Example
 from votal.scraper.model import Post
-from votal.scraper.normalize import class_tokens, make_quote, make_spoiler, text_of
+from votal.scraper.normalize import (
+    class_tokens,
+    classed_below,
+    classed_child,
+    make_quote,
+    make_spoiler,
+    text_of,
+)
 
 _HOSTS = r"forumfree\.it|forumfree\.net|forumcommunity\.net|forumcommunity\.it|blogfree\.net"
 _LABEL = re.compile(r"^\s*(?:Posted on|Inviato il|Scritto il|Postato il)\s*", re.I)
@@ -73,7 +80,8 @@ class ForumFree(OffsetTableEngine):
         return items, self._post
 
     def convert(self, body: etree._Element) -> None:
-        for top in find(body, f".//div[{cls('quote_top')}]"):
+        # the quote headers, spoilers and their code divs by lxml's tag walks (issue 22)
+        for top in classed_below(body, "div", "quote_top"):
             main = top.getnext()
             if main is None or "quote" not in (main.get("class") or "").split():
                 continue
@@ -82,8 +90,8 @@ class ForumFree(OffsetTableEngine):
             author = m.group(1) if m else wrote_name(text)
             top.drop_tree()
             make_quote(main, None, author, None)
-        for sp in find(body, f".//div[{cls('spoiler')}]"):
-            make_spoiler(sp, first(sp, f"./div[{cls('code')}]"))
+        for sp in classed_below(body, "div", "spoiler"):
+            make_spoiler(sp, classed_child(sp, "div", "code"))
 
     def _post(self, li: etree._Element, num: int, page: PageContext) -> Post:
         pid = li.get("id")[2:]
