@@ -126,6 +126,12 @@ def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
     """Why a page gave no posts: a login wall, no page at all (an empty file, a PDF: issue 20),
     or not a thread page."""
     online = url.startswith(("http://", "https://"))
+    if engine is not None and engine.name == "discourse" and 'id="d-splash"' in html[:300_000] \
+            and "crawler-post" not in html and "data-post-id=" not in html:
+        # the app's empty shell (its hidden login form is no login wall; issue 11)
+        return NotAThreadError(f"{url}: a Discourse page without its posts (the app's shell, "
+                               "drawn by scripts after loading): save it once the posts show, "
+                               "or scrape the thread's URL (votal reads Discourse's JSON)")
     if is_login_wall(html):
         if not online:  # cookies do nothing for a saved file (issue 20: advice that works)
             return LoginWallError(f"{url}: a login page, not the thread (saved while logged "

@@ -143,3 +143,19 @@ def test_a_saved_login_page_is_not_answered_with_cookies_alone(tmp_path, capsys)
     line = one_line(capsys.readouterr().err)
     assert line.startswith(f"votal: {page}: a login page, not the thread")
     assert "save the thread page again" in line
+
+
+def test_a_saved_discourse_shell_is_not_called_a_login_page(tmp_path, capsys):
+    """A Discourse page saved before its scripts drew the posts (WCXB benchmark pages, issue 11):
+    its hidden login form is no login wall."""
+    page = tmp_path / "t.html"
+    page.write_text('<html><head><meta name="generator" content="Discourse 2026.3.0"></head>'
+                    '<body><section id="d-splash"><div class="preloader-image"></div></section>'
+                    '<div id="data-preloaded" data-preloaded="{}"></div><section id="main">'
+                    '</section><form id="hidden-login-form" method="post" action="/login">'
+                    '<input name="username"><input name="password" type="password"></form>'
+                    "</body></html>", encoding="utf-8")
+    assert main(["scrape", str(page), "--db", str(tmp_path / "s.sqlite")]) == 2
+    line = one_line(capsys.readouterr().err)
+    assert line.startswith(f"votal: {page}: a Discourse page without its posts")
+    assert "login" not in line
