@@ -420,6 +420,15 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     text = t.raw.strip()
     if title or _is_header(text):
         return LineReading("title", text=text)
+    listed = _ENUMERATION.match(t.plain, len(t.plain) - len(t.plain.lstrip()))
+    if listed:
+        # "1. Pebble (2): Mira, Tosk": a ranked count's own numbering, when what follows is a
+        # whole count line (a list of players, "1. Pebble", stays no count)
+        cut = t.origin[listed.end()]
+        inner = read_line(roster, _Text.of(t.raw[cut:], t.history[cut:]))
+        if inner.kind == "count" and inner.label and not inner.arrow \
+                and (inner.numbered or inner.voters):
+            return inner
     toks = _tokens(roster, t)
     i = 0
     while i < len(toks) and toks[i].kind in ("SEP", "MARK", "UNVOTED", "CLOSE", "OPEN",

@@ -404,6 +404,13 @@ def fam_majority_before_not_voting(w: Writer) -> list[str]:   # Kelp(2): … Maj
     return out + ["", f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
 
 
+def fam_ranked(w: Writer) -> list[str]:                    # 1. Pebble (2): Mira, Tosk
+    rows = sorted(w.rows(), key=w.count, reverse=True)
+    sep = w.rng.choice([". ", ") "])
+    return [f"{n}{sep}{w.label(c)} ({w.count(c)}): {w.voters(c)}" for n, c in enumerate(rows, 1)] \
+        + [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
+
+
 def fam_voted_by(w: Writer) -> list[str]:                  # Pebble (2) - voted by Mira, Tosk
     by = w.rng.choice(["voted by", "votes from", "voters:"])
     return [f"{w.label(c)} ({w.count(c)}) - {by} {w.voters(c)}" if w.count(c) else
@@ -412,7 +419,7 @@ def fam_voted_by(w: Writer) -> list[str]:                  # Pebble (2) - voted 
 
 
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
-    fam_voted_by, fam_other_name, fam_bullet_lists, fam_majority_before_not_voting,
+    fam_ranked, fam_voted_by, fam_other_name, fam_bullet_lists, fam_majority_before_not_voting,
     fam_prose, fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
     fam_name_paren_colon, fam_dashes, fam_count_first_emdash_l, fam_bracket_first,
