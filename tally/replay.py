@@ -422,12 +422,13 @@ class Replay:
         readable = [p for p in merged if p.readable] + ruled
         merged = [p for p in merged if p.readable or p.id not in rulings]
         by_day = _by_day(self.schedule, readable, self._in_no_day)
-        # (number, time) of the numbered readable posts (a readable post has its time), by number
+        partial = [p for p in merged if not p.readable]
+        # (number, time) of the numbered readable posts (a readable post has its time), by
+        # number: where the posts read only in part go, when there are some
         timed = sorted(((p.number, p.time) for p in readable
-                        if p.number is not None and p.time is not None), key=lambda nt: nt[0])
-        for p in merged:
-            if p.readable:
-                continue
+                        if p.number is not None and p.time is not None),
+                       key=lambda nt: nt[0]) if partial else []
+        for p in partial:
             item = ReviewItem("V-UNREADABLE-POST", self._author_name(p.author), p.id, p.url,
                               describe_problems(p))
             for n in self._days_of(p, timed, by_day):
@@ -561,19 +562,22 @@ def merge_versions(posts: Iterable[Post]) -> list[Post]:
 
 def _by_day(schedule: Schedule, posts: Iterable[Post],
             no_day: Callable[[Post, NoDay], None]) -> dict[int, list[Post]]:
-    """The posts by the day they were written in (C-09); one after the last day the schedule
-    holds goes to ``no_day``, never into a day."""
+    """The posts (one per id: ``merge_versions``'s) by the day they were written in (C-09);
+    one after the last day the schedule holds goes to ``no_day``, never into a day."""
     out: dict[int, list[Post]] = {}
     n = 0
-    for p in sorted(merge_versions(posts), key=Post.sort_key):
-        if p.time is None:   # the caller passes readable posts only, and each has its time
+    end: datetime | None = None   # the end of day n (None on day 0 and before the first post)
+    for p in sorted(posts, key=Post.sort_key):
+        t = p.time
+        if t is None:   # the caller passes readable posts only, and each has its time
             raise ValueError(f"post {p.id} has no time: it cannot be placed on a day")
-        if n == 0 or p.time >= schedule.end(n):   # posts are in time order: walk the days
+        if end is None or t >= end:   # posts are in time order: walk the days
             try:
-                n = schedule.day_of(p.time)
+                n = schedule.day_of(t)
             except NoDay as e:
                 no_day(p, e)
                 continue
+            end = schedule.end(n) if n > 0 else None
         out.setdefault(n, []).append(p)
     return out
 
