@@ -176,8 +176,18 @@ def _body_lang(doc: etree._Element) -> str | None:
 def text_time(text: str, tz: ZoneInfo | timezone, now: datetime | None, langs: list[str],
               where: str) -> datetime | None:
     """A visible date, or None when it means no instant: the post is then kept without its time
-    (``problems: ["time"]``, issue 11) — one unreadable date never refuses a page."""
-    return dates.parse_forum_time(text, tz, now, langs)
+    (``problems: ["time"]``, issue 11) — one unreadable date never refuses a page. A day printed
+    without its clock (vBulletin 4's ``span.postdate.old``: "12-07-2011") is no instant either:
+    read as midnight it would put a late-evening vote before the day's deadline."""
+    found = dates.parse_forum_time(text, tz, now, langs)
+    if found is not None and not (found.hour or found.minute or found.second) \
+            and not _ANY_CLOCK.search(text):
+        return None  # a day without its clock ("12-07-2011"): no instant, never midnight
+    return found
+
+
+# a clock in any of the forms a date text may hold it ("09:41", "9h41", "21.30"; not "12.07.2011")
+_ANY_CLOCK = re.compile(r"\d{1,2}\s*[:h]\s*\d{2}|\d{1,2}\.\d{2}(?![.\d])", re.I)
 
 
 def edited_from_text(text: str, names: list[str], tz: ZoneInfo | timezone, now: datetime | None,
