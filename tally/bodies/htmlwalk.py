@@ -133,15 +133,16 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
                 value = el.get("color")
                 colour = value.strip() if value and value.strip() else None
             red, group, struck, vote = p_red, p_group, p_struck, p_vote
+            text = el.text
             if colour is not None:
                 if _red(colour):
                     red = colour
                 else:
                     red = None
-                    if not top:   # MR-02: a name not in red
-                        text = "".join(el.itertext()).strip()
-                        if text:
-                            coloured.append((colour, text))
+                    if not top:   # MR-02: a name not in red (a leaf's text is its own text)
+                        named = ("".join(el.itertext()) if len(el) else text or "").strip()
+                        if named:
+                            coloured.append((colour, named))
             is_vote = tag == "span" and cls is not None and "bbvote" in cls
             if group is None and (tag in _BOLD_TAGS or is_vote or info.bold or (
                     tag == "span" and cls is not None and "noboldsig" in cls)):
@@ -165,7 +166,6 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
                 append(_BREAK)
             if tag == "a":
                 links.extend(_post_ids(el))
-            text = el.text
             if text:
                 if text != BREAK:
                     append(_new(Piece, (text, red, group, struck)))
@@ -185,7 +185,8 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
             elif pieces[-1] is not _BREAK:
                 append(_BREAK)
     del pieces[0]
-    out.links = tuple(dict.fromkeys(links))
+    if links:
+        out.links = tuple(dict.fromkeys(links))
     out.pieces = [p for p in pieces if p.group not in outer] if outer else pieces
     return out
 
