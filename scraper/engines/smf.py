@@ -386,11 +386,14 @@ def _permalink_of(hrefs: list[str], mid: str, url: str) -> str:
 
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
     links = xp(doc, f"//a[{has_class('navPages')} or {has_class('nav_page')}]")
-    # the <strong> beside a page link (the parent of one: ``//*[a[…]]/strong``, found from the
-    # links, not by testing the children of every element of the page, issue 22)
-    current_el = xp(doc, f"//a[{has_class('navPages')} or {has_class('nav_page')}]/../strong"
-                         f" | //a[{has_class('navPages')}]/../b"  # 1.1: "[<b>2</b>]"
-                         f" | //span[{has_class('current_page')}]")
+    # the <strong> beside a page link (``//a[…]/../strong``), SMF 1.1's "[<b>2</b>]"
+    # (``//a[navPages]/../b``) and ``//span[current_page]``, in document order: the first two
+    # read from the links' parents, not by two more walks of the page (issue 22)
+    current_el = _in_page_order(
+        [el for parent in _unique(a.getparent() for a in links) for el in parent.iterchildren()
+         if el.tag == "strong" or (el.tag == "b" and any(
+             classed(x, "navPages") for x in parent.iterchildren("a")))]
+        + xp(doc, f"//span[{has_class('current_page')}]"))
     pages = {}
     for a in links:
         t = text_of(a)
@@ -402,6 +405,26 @@ def _page_info(doc: etree._Element, url: str) -> PageInfo:
     nxt = pages.get(current + 1)
     return PageInfo(current, last, strip_session(nxt) if nxt else None,
                     _per_page(pages, url, current))
+
+
+def _unique(elements) -> list[etree._Element]:
+    """``elements`` without repeats (and without None), first occurrence kept."""
+    seen: list[etree._Element] = []
+    for el in elements:
+        if el is not None and not any(el is x for x in seen):
+            seen.append(el)
+    return seen
+
+
+def _in_page_order(elements: list[etree._Element]) -> list[etree._Element]:
+    """``elements`` in document order without repeats (an XPath union's order)."""
+    def position(el: etree._Element) -> list[int]:
+        path = []
+        while (parent := el.getparent()) is not None:
+            path.append(parent.index(el))
+            el = parent
+        return path[::-1]
+    return sorted(_unique(elements), key=position)
 
 
 def _per_page(pages: dict[int, str], url: str, current: int) -> int | None:
