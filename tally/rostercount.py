@@ -886,7 +886,7 @@ class _Block:
     not_voting: LineReading | None = None
     majority: int | None = None
     doubtful: list[tuple[LineReading, int]] = field(default_factory=list)  # (line, count
-    #                                               lines before it)
+    #      lines before it; -1: before the run, -2: just before its "not voting" line)
 
     def labels(self) -> set[str]:
         return {x.label for x in self.lines if x.label}
@@ -902,7 +902,8 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
 
     A run goes on across one line of something else (a marker, a remark) and across lines about
     the majority; a title, two other lines, or a candidate already in the run start another. Doubtful lines inside a run belong
-    to it; before or after it, only when laid out like its count lines."""
+    to it (the "not voting" line after them is the run's, too); before or after it, only when
+    laid out like its count lines."""
     blocks: list[_Block] = []
     title: str | None = None
     majority: int | None = None
@@ -942,6 +943,11 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
             current.doubtful.extend((p, -1) for p in pending if p.signature == r.signature)
             pending = []
         if r.label == NOT_VOTING:
+            if current.not_voting is None:
+                # doubtful lines between the last count line and the "not voting" line sit
+                # inside the run ("Kelp (on the Clocktower): 5 - …" before "Abstaining: …")
+                current.doubtful = [(d, -2 if n == len(current.lines) else n)
+                                    for d, n in current.doubtful]
             current.not_voting = current.not_voting or r
         else:
             current.lines.append(r)

@@ -104,3 +104,22 @@ def test_a_reddit_tally_with_a_summary_of_numbers_above_the_voters():
     assert vc is not None and not vc.unread, vc
     assert {x.target: x.voters for x in vc.lines} == {"Birch": ("Alder", "Cedar"),
                                                       "Alder": ("Dogwood",)}
+
+
+def test_a_doubtful_line_before_the_not_voting_line_is_the_counts():
+    """A candidate line the roster cannot wholly place ("Quill (by the well)": a nickname's
+    suffix) as the last count line, with the "not voting" line after it, sits inside the count:
+    the count is unread with that text, never read as if the line were not there."""
+    html = ("<b>Day 2 Votecount 3</b><br>Pebble: 1 - Mira Jones<br>Tosk: 1 - bren<br>"
+            "Quill (by the well): 2 - Pebble, Tosk<br><br>Abstaining: 1 - _Ash_<br><br>"
+            "With 6 players, majority is 4 votes")
+    vc, _ = read_count(html, ROSTER)
+    assert vc is not None
+    assert [(x.target, x.voters, x.doubtful) for x in vc.lines if x.target == "Quill"] == [
+        ("Quill", ("Pebble", "Tosk"), True)]
+    assert vc.unread == ("by the well",) and vc.not_voting == ("_Ash_",)
+    # placed wholly, the same count reads back
+    vc, _ = read_count(html.replace(" (by the well)", ""), ROSTER)
+    assert vc is not None and not vc.unread
+    assert {x.target: x.voters for x in vc.lines} == {
+        "Pebble": ("Mira Jones",), "Tosk": ("bren",), "Quill": ("Pebble", "Tosk")}
