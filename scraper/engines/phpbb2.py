@@ -35,7 +35,14 @@ from votal.scraper.engines._common import (
 from votal.scraper.engines._tables import OffsetTableEngine, PostReader
 from votal.scraper.engines.base import Example
 from votal.scraper.model import Post
-from votal.scraper.normalize import make_quote, make_spoiler, text_of
+from votal.scraper.normalize import (
+    classed_below,
+    classed_child,
+    first_classed,
+    make_quote,
+    make_spoiler,
+    text_of,
+)
 
 _SIGNATURE = "_________________"
 _LABEL = re.compile(r"^[^:]{1,40}:\s*")
@@ -121,19 +128,21 @@ class PhpBB2(OffsetTableEngine):
 
     def convert(self, body: etree._Element) -> None:
         _cut_signature(body)
-        for cell in find(body, f".//td[{cls('quote')}]"):  # subSilver: table > header row + td.quote
+        # the quote cells and boxes, spoilers and their head and body divs by lxml's tag walks
+        # (issue 22)
+        for cell in classed_below(body, "td", "quote"):  # subSilver: table > header row + td.quote
             table = next(cell.iterancestors("table"), None)
             if table is None:
                 continue
             head = first(table, f".//*[{cls('genmed')}]//b | .//*[{cls('genmed')}]")
             make_quote(table, cell, wrote_name(text_of(head)), None)
-        for box in find(body, f".//div[{cls('q-wrap')}]"):  # TorrentPier
-            head, inner = first(box, f"./div[{cls('q-head')}]"), first(box, f"./div[{cls('q')}]")
+        for box in classed_below(body, "div", "q-wrap"):  # TorrentPier
+            head, inner = classed_child(box, "div", "q-head"), classed_child(box, "div", "q")
             make_quote(box, inner, wrote_name(text_of(head)), None)
-        for sp in find(body, f".//div[{cls('sp-wrap')}]"):
-            head = first(sp, f"./div[{cls('sp-head')}]")
+        for sp in classed_below(body, "div", "sp-wrap"):
+            head = classed_child(sp, "div", "sp-head")
             title = text_of(head) or "Spoiler"
-            make_spoiler(sp, first(sp, f"./div[{cls('sp-body')}]"), title)
+            make_spoiler(sp, classed_child(sp, "div", "sp-body"), title)
 
     def _subsilver_post(self, anchor: etree._Element, num: int, page: PageContext) -> Post:
         pid = anchor.get("name")
@@ -154,8 +163,8 @@ class PhpBB2(OffsetTableEngine):
         details = [d for d in find(cell, f".//*[{cls('postdetails')}]")
                    if _CLOCK.search(text_of(d))]
         when = _time_text(text_of(details[0]) if details else "")
-        profile = first(row.getnext() if row.getnext() is not None else row,
-                        ".//a[contains(@href, 'viewprofile')]")
+        profile = next((a for a in (row.getnext() if row.getnext() is not None else row)
+                        .iterdescendants("a") if "viewprofile" in (a.get("href") or "")), None)
         m = _USER_ID.search(profile.get("href") or "") if profile is not None else None
         note = next((g for g in find(cell, f".//*[{cls('postbody')}]/following::span"
                                            f"[{cls('gensmall')}][1]") if _CLOCK.search(text_of(g))),
@@ -172,14 +181,16 @@ class PhpBB2(OffsetTableEngine):
     def _torrentpier_post(self, tbody: etree._Element, num: int, page: PageContext) -> Post:
         pid = tbody.get("id").removeprefix("post_")
         where = page.where(pid)
-        author = text_of(first(tbody, f".//p[{cls('nick')}]"))
+        # p.nick, a.p-link, div.post_body and the profile link by lxml's tag walks (issue 22)
+        author = text_of(first_classed(tbody, "p", "nick"))
         if not author:
             raise ScrapeError(f"{where}: no author found")
-        stamp = first(tbody, f".//a[{cls('p-link')}]")
-        body = first(tbody, f".//div[{cls('post_body')}]")
+        stamp = first_classed(tbody, "a", "p-link")
+        body = first_classed(tbody, "div", "post_body")
         if body is None:
             raise ScrapeError(f"{where}: no post body found")
-        profile = first(tbody, ".//a[contains(@href, 'profile.php') and contains(@href, 'u=')]")
+        profile = next((a for a in tbody.iterdescendants("a")
+                        if "profile.php" in (href := a.get("href") or "") and "u=" in href), None)
         m = _USER_ID.search(profile.get("href") or "") if profile is not None else None
         return Post(
             id=pid, number=num, thread=page.thread,
