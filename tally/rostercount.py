@@ -121,7 +121,8 @@ _HAS = frozenset({"has", "have", "had", "now has", "currently has", "is at", "is
                   "получила"})
 _FROM = frozenset({"from", "by", "da", "di", "от", "από", "απο"})
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
-_ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)"
+_ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for|\s+to\s+(?:lynch|eliminate|execute|kill|hang))?|"
+                    r"vota|ψηφιζει|голосует(?:\s+за)?)"
                     r"(?![^\W_])\s*")   # "vote" inside "voted", "voters" is no arrow
 # words that open a list of voters ("Pebble (2) - voted by Mira, Tosk", "votes from …")
 _VOTED_BY = frozenset({"voted by", "votes by", "votes from", "vote from", "voters", "by", "from",
@@ -618,6 +619,9 @@ def _without_prose(rest: list[_Tok]) -> list[_Tok]:
     return rest
 
 
+_NOBODY = re.compile(r"nobody|no\s*one|no-one|nessuno|никого|κανεναν")
+
+
 def _arrow_line(roster: Roster, reading: LineReading, head: _Tok, rest: list[_Tok]
                 ) -> LineReading:
     """``Mira → Pebble``: the voter first, his candidate after the arrow."""
@@ -627,6 +631,8 @@ def _arrow_line(roster: Roster, reading: LineReading, head: _Tok, rest: list[_To
         return reading
     tok = names[0]
     target = tok.value if tok.kind == "NAME" else _resolve_text(roster, tok.text, label=False)
+    if target is None and tok.kind == "WORD" and _NOBODY.fullmatch(bare(tok.text).strip()):
+        target = NO_LYNCH     # "Quill votes to lynch nobody": the vote for no one's lynch
     reading.arrow = True
     if target is None:
         reading.kind, reading.unread = "doubtful", [tok.text]
