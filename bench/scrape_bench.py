@@ -78,6 +78,10 @@ BASELINE = {
                     "a.bigusername | .bigusername", "td.thead", "div[id^=post_message_]"),
                    ("div[id^=post]:has(> div.tpost)", "div[id^=post_message_]@id",
                     "a.bigusername", "div.thead div.tcell", "div[id^=post_message_]")],
+    # vB2: the post's table (no id or class): user cell with a[name=postN], message cell, then
+    # the date cell (height=16) of its second row
+    "vbulletin2": ("table[cellpadding='4']:has(a[name^=post])", "a[name^=post]@name",
+                   "td > font > b", "td[height='16'] > font", "td[width='100%'] > p"),
     # prosilver-like div.post, or subsilver2's table.tablebg (one table per post)
     "phpbb": [("div.post[id^=p]", "id", "p.author a[href*=viewprofile] | p.author strong | "
                "dl.postprofile dt a[href*=viewprofile]", "p.author time[datetime] | p.author",
