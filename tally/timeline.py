@@ -61,6 +61,12 @@ class Timeline:
                 self.add(root, p.joined, ACTIVE, "joined")
 
     @property
+    def revision(self) -> int:
+        """How many changes were added to the timeline: what was read of it holds while this
+        number is the same (a day's rules read it after every change the days before made)."""
+        return self._seq
+
+    @property
     def slots(self) -> list[str]:
         return list(self._occupants)
 

@@ -104,7 +104,16 @@ def unvotable_since(day: Day, target: str) -> tuple[datetime | None, str]:
     """C-04: since when the target cannot be voted in this day's vote (out or a ghost, PX-17;
     immune, PX-10; exempt, PX-15: the preset's ``unvotable``), decided here for both halves of
     the rule: a vote cast from then on is invalid (``invalid_target``), a standing vote cast
-    before is void without blame (``target_gone``)."""
+    before is void without blame (``target_gone``). The preset's tests read the day's inputs
+    and the timeline only: their answer is kept per target while the timeline is unchanged."""
+    key = (target, day.players.timeline.revision)
+    found = day.unvotable.get(key)
+    if found is None:
+        found = day.unvotable[key] = _unvotable_since(day, target)
+    return found
+
+
+def _unvotable_since(day: Day, target: str) -> tuple[datetime | None, str]:
     found: list[tuple[datetime, str]] = []
     for fn in day.inputs.traits.unvotable:
         hit = fn(day, target)

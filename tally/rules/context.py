@@ -355,6 +355,10 @@ class Day:
     players: Players
     out: Outputs
     cache: RunCache
+    # (target, timeline revision) -> since when and why the target cannot be voted
+    # (rules.common.unvotable_since, C-04): asked for every ballot, the same for a target while
+    # the timeline is unchanged (issue 22)
+    unvotable: dict[tuple[str, int], tuple[datetime | None, str]] = field(default_factory=dict)
 
     def can_vote(self, slot: str, t: datetime) -> bool:
         """Active, or a ghost while an echo card lets ghosts vote (C-02, PX-14)."""
