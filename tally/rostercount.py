@@ -122,7 +122,7 @@ _HAS = frozenset({"has", "have", "had", "now has", "currently has", "is at", "is
 _FROM = frozenset({"from", "by", "da", "di", "от", "από", "απο"})
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
 _ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for|\s+to\s+(?:lynch|eliminate|execute|kill|hang))?|"
-                    r"vota|ψηφιζει|голосует(?:\s+за)?)"
+                    r"is\s+(?:now\s+|currently\s+)?voting(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)"
                     r"(?![^\W_])\s*")   # "vote" inside "voted", "voters" is no arrow
 # words that open a list of voters ("Pebble (2) - voted by Mira, Tosk", "votes from …")
 _VOTED_BY = frozenset({"voted by", "votes by", "votes from", "vote from", "voters", "by", "from",

@@ -276,6 +276,17 @@ def fam_voter_votes_to_lynch(w: Writer) -> list[str]:      # Mira votes to lynch
     return lines + [f"{w.idle_label()}: {w.idle()}", "<b>The consensus is to lynch the top.</b>"]
 
 
+def fam_voter_is_voting(w: Writer) -> list[str]:          # Mira is voting Pebble.
+    """A counting tool's print-out, one sentence a voter ("Mira is voting Pebble", "Tosk is now
+    voting for Quill."), no numbers; read voter by voter."""
+    verb = w.rng.choice(["is voting", "is voting for", "is now voting", "is currently voting"])
+    stop = w.rng.choice(["", "."])
+    lines = [f"{w.markup.voter(w.n(v))} {verb} {w.label(c)}{stop}"
+             for c, vs in w.state.wagons.items() for v in vs]
+    w.rng.shuffle(lines)
+    return lines + [f"{w.idle_label()}: {w.idle()}"]
+
+
 def fam_lynch_markers(w: Writer) -> list[str]:             # [L-1]Pebble - [2] a, b <-- L-1
     return [f"[L-{w.left(c)}]{w.label(c)} - [{w.count(c)}] {w.voters(c)}"
             + (f" <-- L-{w.left(c)}" if w.count(c) else "") for c in w.rows()] + \
@@ -436,7 +447,8 @@ FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
     fam_name_paren_colon, fam_dashes, fam_count_first_emdash_l, fam_bracket_first,
     fam_name_dash_bracket, fam_l_marker_no_separator, fam_bare_number_paren_voters,
     fam_unnumbered, fam_glued_semicolons, fam_out_of_majority, fam_bold_count_no_separator,
-    fam_votes_word_and, fam_voter_arrow, fam_voter_votes_to_lynch, fam_lynch_markers)}
+    fam_votes_word_and, fam_voter_arrow, fam_voter_votes_to_lynch, fam_voter_is_voting,
+    fam_lynch_markers)}
 
 
 # -- the post around the lines ----------------------------------------------------------------
@@ -577,7 +589,8 @@ def test_generated_counts_read_back(game: str, family: str) -> None:
                 problems.append(f"not voting {idle} != {want_idle}")
             if vc.unread:
                 problems.append(f"unread {vc.unread}")
-            if family not in ("unnumbered", "voter_arrow", "voter_colon", "voter_votes_to_lynch"):
+            if family not in ("unnumbered", "voter_arrow", "voter_colon", "voter_votes_to_lynch",
+                              "voter_is_voting"):
                 bad = {c: n for c, n in numbers.items() if n != len(state.wagons.get(c, []))}
                 if bad:
                     problems.append(f"numbers {bad}")
