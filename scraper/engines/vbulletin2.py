@@ -57,7 +57,10 @@ class VBulletin2(vb.VBulletinEngine):
                '"Powered by vBulletin version 2…"')
 
     def detect(self, page: str) -> bool:
-        return "action=getinfo" in page and "postid=" in page and bool(_ANCHOR.search(page))
+        # a page whose posts are elements with ids (vB 3/4's table#postN, Something Awful's
+        # table.post#postN) is no vB2 page, whatever anchors it also has
+        return "action=getinfo" in page and "postid=" in page and 'id="post' not in page \
+            and bool(_ANCHOR.search(page))
 
     posts = f"//a/@name[{vb.numbered_id('post', '.')}]/.."
     per_page = 15

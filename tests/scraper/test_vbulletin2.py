@@ -95,3 +95,12 @@ def test_boxes_signature_edit_note_and_a_guest():
     assert body["quotes"] == [] and body["details"] == ["Spoiler"]
     assert body["text"].startswith("vote X") and body["text"].endswith("the wolf")
     assert "code:" not in bob.html and "<hr" not in bob.html
+
+
+def test_a_page_whose_posts_have_ids_is_no_vb2_page():
+    """vB 3/4 and Something Awful (table.post#postN, its profile links also
+    member.php?action=getinfo&userid=N) name their post elements: such a page, even with a
+    post anchor, is not read as vB2 (a page votal cannot read is refused in one line)."""
+    page = PAGE.replace("<table><tr>\n<td", '<table class="post" id="post501"><tr>\n<td', 1)
+    assert engines.get("vbulletin2").detect(PAGE)
+    assert not engines.get("vbulletin2").detect(page)
