@@ -41,6 +41,10 @@ CASES = {
                     "Not voting (2): Pebble, bren",
     "voter-first": "<b>Votes submitted</b><br>Mira Jones: Pebble<br>Tosk: Pebble<br>"
                    "_Ash_: Quill<br>Not voting: Pebble, bren",
+    "haven't-voted": T + "Pebble (2): Mira Jones, Tosk<br>Quill (1): _Ash_<br>"
+                         "Haven't voted yet: Pebble, bren",
+    "hasn't-voted": T + "Pebble (2): Mira Jones, Tosk<br>Quill (1): _Ash_<br>"
+                        "Hasn’t voted (2): Pebble, bren",
 }
 
 
