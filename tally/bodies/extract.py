@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from lxml import etree
 
@@ -153,4 +154,11 @@ def _red_marks(pieces: list[walk.Piece]) -> tuple[Mark, ...]:
 def _close_run(marks: list[Mark], run: list[str], colour: str | None) -> None:
     text = " ".join("".join(run).split())
     if _NON_SPACE.search(text):
-        marks.append(Mark(MarkKind.RED, text, colour))
+        marks.append(_red_mark(text, colour))
+
+
+@lru_cache(maxsize=4096)
+def _red_mark(text: str, colour: str | None) -> Mark:
+    """A red mark: frozen, so one per name and colour serves every post that marks it (a game
+    marks a few hundred names tens of thousands of times; issue 22)."""
+    return Mark(MarkKind.RED, text, colour)
