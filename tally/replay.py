@@ -152,6 +152,7 @@ class Replay:
         self._carried: list[Carry] = []
         self._variants: dict[frozenset[int], Replay] = {}
         self._instants: dict[int, tuple[datetime, ...] | None] = {}
+        self._reach: dict[int, datetime] = {}   # day n -> the last instant days 1..n-1 read
 
     @property
     def bodies(self) -> BodyReadings:
@@ -401,7 +402,10 @@ class Replay:
             return False
         if e.day is None or e.day < n:
             return True
-        reach = max(max(self.schedule.end(k), self.schedule.clock(k).close) for k in range(1, n))
+        reach = self._reach.get(n)
+        if reach is None:   # the same for every event and count of day n
+            reach = self._reach[n] = max(max(self.schedule.end(k), self.schedule.clock(k).close)
+                                         for k in range(1, n))
         return any(x <= reach for x in (*instants, *([e.at] if e.at else [])))
 
     # -- the posts ------------------------------------------------------------------------------
