@@ -78,6 +78,8 @@ BASELINE = {
                     "a.bigusername | .bigusername", "td.thead", "div[id^=post_message_]"),
                    ("div[id^=post]:has(> div.tpost)", "div[id^=post_message_]@id",
                     "a.bigusername", "div.thead div.tcell", "div[id^=post_message_]")],
+    "somethingawful": ("table.post[id^=post]", "id", "dt.author", "td.postdate",
+                       "td.postbody"),
     # vB2: the post's table (no id or class): user cell with a[name=postN], message cell, then
     # the date cell (height=16) of its second row
     "vbulletin2": ("table[cellpadding='4']:has(a[name^=post])", "a[name^=post]@name",

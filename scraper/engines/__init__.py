@@ -20,7 +20,7 @@ __all__ = ["Engine", "Example", "PageInfo", "PostStream", "all_engines", "get", 
 
 _MODULES = (
     "discourse", "flarum", "fluxbb", "forumfree", "forumotion", "invision", "ipb", "mybb", "nodebb", "phpbb",
-    "phpbb2", "smf", "ucoz", "vanilla", "curse", "vbulletin2", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
+    "phpbb2", "smf", "somethingawful", "ucoz", "vanilla", "curse", "vbulletin2", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
 )
 _REGISTRY: dict[str, Engine] = {}
 _loaded = False

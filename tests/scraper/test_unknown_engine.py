@@ -14,7 +14,7 @@ def test_unknown_engine_says_so_briefly_with_the_way_out(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1  # one line
     assert "no known forum engine recognises this page" in err
-    assert "none of the 21 engines' markers found" in err
+    assert "none of the 22 engines' markers found" in err
     assert len(err) < 450 + len(str(page))  # one short line (issue 20), not every engine's markers
     assert f"votal scrape ENGINE:{page}" in err and "phpbb" in err
 
