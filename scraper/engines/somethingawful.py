@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from lxml import etree
 
 from votal.scraper.engines import register
-from votal.scraper.engines._common import PageContext, PagedEngine, absolute, cls, find, first
+from votal.scraper.engines._common import PageContext, PagedEngine, absolute, find
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -77,18 +78,20 @@ class SomethingAwful(PagedEngine):
         return base if page <= 1 else f"{base}&pagenumber={page}"
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
-        nav = first(doc, f"//div[{cls('pages')}]")
+        # the top navigation, above the posts: a lazy walk stops there
+        nav = next((d for d in doc.iter("div") if _classed(d, "pages")), None)
         if nav is None:  # no navigation: a one-page thread
             current = _url_page(url)
             return PageInfo(current, current, None)
-        options = find(nav, ".//select/option")
-        chosen = first(nav, ".//select/option[@selected]")
+        options = [o for sel in nav.iter("select") for o in sel.iter("option")]
+        chosen = next((o for o in options if o.get("selected") is not None), None)
         current = _number(chosen.get("value") if chosen is not None else None) or _url_page(url)
         last = max((_number(o.get("value")) or 0 for o in options), default=0) or current
         nxt = None
         if current < last:
-            link = first(nav, ".//a[@title='Next page']/@href")
-            nxt = absolute(base, str(link)) if link is not None else \
+            link = next((a.get("href") for a in nav.iter("a")
+                         if a.get("title") == "Next page" and a.get("href")), None)
+            nxt = absolute(base, link) if link is not None else \
                 absolute(base, self.page_url(self.thread_url(url), current + 1))
         return PageInfo(current, last, nxt)
 
@@ -98,7 +101,14 @@ class SomethingAwful(PagedEngine):
         offset = (info.current - 1) * _PER_PAGE
         tables = [t for t in find(doc, "//table/@id[starts-with(., 'post')]/..")
                   if "post" in (t.get("class") or "").split() and t.get("id", "")[4:].isdigit()]
-        return [_post(t, offset + i + 1, page) for i, t in enumerate(tables)]
+        read = [_post(t, offset + i + 1, page) for i, t in enumerate(tables)]
+        # the bodies cleaned and their colours made spans in one walk of the posts' container
+        # (each body a subtree of it: the same as body by body, 40 walks fewer)
+        for holder in {id(t.getparent()): t.getparent() for t in tables}.values():
+            if holder is not None:
+                clean(holder)
+                normalize_colors(holder)
+        return [Post(**fields, html=inner_html(body)) for fields, body in read]
 
 
 def _time(text: str, page: PageContext, where: str) -> datetime | None:
@@ -129,7 +139,10 @@ def _classed(el: etree._Element, name: str) -> bool:
 _CHROME = frozenset(("editedby", "userinfo", "tail", "attachment"))
 
 
-def _post(table: etree._Element, fallback: int, page: PageContext) -> Post:
+def _post(table: etree._Element, fallback: int, page: PageContext
+          ) -> tuple[dict[str, Any], etree._Element]:
+    """The fields of the post of ``table`` but its body's HTML, and the body (its boxes
+    converted; the caller cleans the bodies of the page at once)."""
     pid = table.get("id", "")[4:]
     where = page.where(pid)
     rows = list(table.iterchildren("tr")) or list(table.iter("tr"))
@@ -180,14 +193,9 @@ def _post(table: etree._Element, fallback: int, page: PageContext) -> Post:
     for el in chrome:
         el.drop_tree()
     _boxes(body)
-    clean(body)
-    normalize_colors(body)
-    return Post(
-        id=pid, number=number or fallback, thread=page.thread,
-        url=page.link(f"showthread.php?goto=post&postid={pid}#post{pid}"),
-        author=author, author_id=uid, time=when, edited=edited,
-        html=inner_html(body),
-    )
+    return {"id": pid, "number": number or fallback, "thread": page.thread,
+            "url": page.link(f"showthread.php?goto=post&postid={pid}#post{pid}"),
+            "author": author, "author_id": uid, "time": when, "edited": edited}, body
 
 
 def _boxes(body: etree._Element) -> None:
