@@ -39,7 +39,10 @@ _HINTS = {"red": ("color",), "mafiascum": ("vote", "lynch")}
 # ... searched in any case of their ASCII letters: what ``h in html.lower()`` finds, as no other
 # character lowers to one of these letters (only İ and the Kelvin sign lower to ASCII: i, k),
 # without a lowered copy of every body (issue 22)
-_HINT = {syntax: re.compile("|".join("".join(f"[{c}{c.upper()}]" for c in h) for h in hints)).search
+# A numeric character reference ("&#99;olor", "&#x76;ote") is read by the parser as its
+# letter, so a body holding one is parsed whatever it spells: a vote is never skipped unread.
+_HINT = {syntax: re.compile("|".join(["&#", *("".join(f"[{c}{c.upper()}]" for c in h)
+                                              for h in hints)])).search
          for syntax, hints in _HINTS.items()}
 # the key of a body's reading without its quotes in the body readings (read_body)
 _OWN = "/own"

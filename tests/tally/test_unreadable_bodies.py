@@ -81,3 +81,15 @@ def test_the_unreadable_post_is_said_in_every_format(fmt, public, lang, word):
         assert "V-UNREADABLE-POST" in render_day(_day(t), fmt, public=public, lang=lang, codes=True)
         if fmt != "text":  # the terminal text names the author, the others link the post
             assert post.url in out
+
+
+@pytest.mark.parametrize("body", ['<p><span style="&#99;olor: red">C</span></p>',
+                                  '<p><span style="co&#x6C;or: #ff0000">C</span></p>'],
+                         ids=["decimal", "hex"])
+def test_a_colour_spelled_with_character_references_is_read(body):
+    """issue 22: the body has no "color" in its source, but the parser reads the reference as the
+    letter: the body is parsed, never skipped as one that cannot hold a vote."""
+    t = Thread()
+    t.add("A", at(2, 11), body)
+    d = _day(t).to_dict()
+    assert {r["player"]: r["votes"] for r in d["tally"] if r["votes"]} == {"C": 1}
