@@ -244,6 +244,12 @@ def date_anywhere(box: etree._Element, skip: tuple[etree._Element | None, ...],
         t = dates.parse_forum_time(" ".join(parts), page.tz, page.now, page.langs)
         if t is not None:
             return t
+    # every text read below is a run of the box's text (a clock never spans the spaces it is
+    # joined with): a box whose text holds no clock has no date to find (issue 22: a page of old
+    # posts, each dated by a day without its clock, walked every element of every post)
+    if not _HAS_CLOCK.search(etree.tostring(box, method="text", encoding="unicode",
+                                            with_tail=False)):
+        return None
     banned = set()
     for el in skip:
         if el is not None:
