@@ -358,8 +358,10 @@ def make_spoiler(el: etree._Element, content: etree._Element | None, title: str 
 def inner_html(el: etree._Element) -> str:
     """Serialised children of ``el`` (the element's own tag left out), whitespace trimmed.
 
-    ``el.text`` is kept as it is (not re-escaped). The children are serialised in one call:
-    ``el`` without text and attributes is written whole and its bare tags cut off.
+    ``el.text`` is escaped as the serialiser escapes every other text (``&``, ``<``, ``>``): a
+    body whose first words are a literal "<b>vote: X</b>" (``&lt;b&gt;`` in the page) stays
+    text, never a bold vote once parsed again. The children are serialised in one call: ``el``
+    without text and attributes is written whole and its bare tags cut off.
     """
     if len(el) > 1:
         text, attrib = el.text, list(el.attrib.items())
@@ -373,11 +375,19 @@ def inner_html(el: etree._Element) -> str:
                 el.set(k, v)
         head, tail = f"<{el.tag}>", f"</{el.tag}>"
         if whole.startswith(head) and whole.endswith(tail):
-            return ((text or "") + whole[len(head):-len(tail)]).strip()
-    parts = [el.text or ""]
+            return (_escape_text(text) + whole[len(head):-len(tail)]).strip()
+    parts = [_escape_text(el.text)]
     for child in el:
         parts.append(etree.tostring(child, encoding="unicode", method="html", with_tail=True))
     return "".join(parts).strip()
+
+
+def _escape_text(text: str | None) -> str:
+    if not text:
+        return ""
+    if "&" in text or "<" in text or ">" in text:
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text
 
 
 def text_of(el: etree._Element | None) -> str:

@@ -6,6 +6,8 @@ Each fast helper is compared with the straightforward version, written out here,
 
 from __future__ import annotations
 
+from html import escape
+
 import lxml.html
 import pytest
 from lxml import etree
@@ -38,7 +40,7 @@ def test_fragment_is_lxml_fragment_fromstring(source):
 
 
 def _inner_html_reference(el: etree._Element) -> str:
-    parts = [el.text or ""]
+    parts = [escape(el.text or "", quote=False)]   # the leading text escaped as every other text
     for child in el:
         parts.append(etree.tostring(child, encoding="unicode", method="html", with_tail=True))
     return "".join(parts).strip()
@@ -146,3 +148,15 @@ def test_discourse_quote_controls_outside_a_title_are_still_dropped():
     out = discourse.normalize_cooked(cooked, 7)
     assert "quote-controls" not in out and "stray" not in out
     assert out.startswith('<blockquote data-author="Anna" data-post="#3">')
+
+
+def test_a_literal_tag_in_the_leading_text_stays_text():
+    """"&lt;b&gt;vote: Kelp&lt;/b&gt;" typed by a player is text: written raw it became a real
+    bold vote once the body was parsed again (and "&amp;lt;" a "<")."""
+    from votal.tally.bodies.extract import read_post
+
+    root = nz.fragment("&lt;b&gt;vote: Kelp&lt;/b&gt; AT&amp;T <i>x</i>")
+    body = nz.inner_html(root)
+    assert body.startswith("&lt;b&gt;vote: Kelp&lt;/b&gt; AT&amp;T")
+    assert nz.fragment(body).text == root.text
+    assert read_post(body, "mafiascum").marks == ()
