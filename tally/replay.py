@@ -46,7 +46,7 @@ from votal.tally.rules.context import (
     Votes,
 )
 from votal.tally.rules.learned import learn_game
-from votal.tally.rules.reading import read_body
+from votal.tally.rules.reading import read_marks
 from votal.tally.schedule import MAX_DAYS, NoDay, Schedule
 from votal.tally.timeline import Timeline, event_instants
 
@@ -141,10 +141,11 @@ class Replay:
         _known_ruling_posts(game, posts)
         if self.options.learn_aliases_from_counts:   # issue 21: the whole game, before day 1
             syntax, bodies = self.preset.syntax, self.cache.bodies
+            quotes = self.preset.traits.quotes   # the readings the days will ask for
             every = merge_versions((*posts.main, *(posts.votes or ())))
             self.cache.learned = learn_game(
                 sorted((p for p in every if p.readable), key=Post.sort_key),
-                lambda p: read_body(bodies, p.html, syntax), self.author_slot,
+                lambda p: read_marks(bodies, p.html, syntax, quotes=quotes), self.author_slot,
                 lambda a: fold(a) in self.moderators, self.resolver,
                 Roster({p.name: p.aliases for p in game.players}))
         self._results: list[DayResult] = []

@@ -7,6 +7,8 @@ vote but a review item (``V-UNKNOWN-TARGET``, ``V-AMBIGUOUS-TARGET``), never a g
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from html import unescape
 
 from votal.errors import GameFileError
 from votal.scraper.model import Post
@@ -35,15 +37,26 @@ VOTE_KINDS = (MarkKind.RED, MarkKind.VOTE, MarkKind.NO_LYNCH)
 _NOTHING = PostReading((), "", ())
 # A body without these cannot hold a vote mark of the syntax (red needs a colour, MS-01 the word
 # "vote"): skipping its parse keeps a 5,000-post game well under a second.
-_HINTS = {"red": ("color",), "mafiascum": ("vote", "lynch")}
+_HINTS = {"red": ("color",), "mafiascum": ("vote", "unvoting", "lynch")}   # "unvoting": MS-01
 # ... searched in any case of their ASCII letters: what ``h in html.lower()`` finds, as no other
 # character lowers to one of these letters (only İ and the Kelvin sign lower to ASCII: i, k),
 # without a lowered copy of every body (issue 22)
 # A numeric character reference ("&#99;olor", "&#x76;ote") is read by the parser as its
-# letter, so a body holding one is parsed whatever it spells: a vote is never skipped unread.
-_HINT = {syntax: re.compile("|".join(["&#", *("".join(f"[{c}{c.upper()}]" for c in h)
-                                              for h in hints)])).search
-         for syntax, hints in _HINTS.items()}
+# letter, so a body holding one is searched again with its references decoded: a vote is never
+# skipped unread, and the many bodies whose only reference is an apostrophe ("&#39;", phpBB) are
+# not parsed for it.
+_WORDS = {syntax: re.compile("|".join("".join(f"[{c}{c.upper()}]" for c in h)
+                                      for h in hints)).search
+          for syntax, hints in _HINTS.items()}
+
+
+def _may_hold(search: Callable[[str], object], html: str) -> bool:
+    """Whether the body can hold a mark of the syntax whose hint words ``search`` finds."""
+    if search(html) is not None:
+        return True
+    return "&#" in html and search(unescape(html)) is not None
+
+
 # the key of a body's reading without its quotes in the body readings (read_body)
 _OWN = "/own"
 
@@ -60,8 +73,8 @@ def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     cache = day.cache.readings
     found = cache.get(post.id)
     if found is None:
-        hint = _HINT.get(day.inputs.traits.syntax)
-        if hint is not None and hint(post.html) is None:
+        search = _WORDS.get(day.inputs.traits.syntax)
+        if search is not None and not _may_hold(search, post.html):
             found = _NOTHING
         else:
             found = _read(day, post.html)
@@ -87,6 +100,15 @@ def read_body(bodies: BodyReadings, html: str, syntax: str, *,
             if found is None:
                 found = bodies[own] = read_post(html, syntax, quotes=False)
     return found
+
+
+def read_marks(bodies: BodyReadings, html: str, syntax: str, *, quotes: bool) -> PostReading:
+    """:func:`read_body` of a body that can hold a mark of the syntax; the empty reading, with
+    no parse, of one that cannot (the hint words, as :func:`reading` skips them)."""
+    search = _WORDS.get(syntax)
+    if search is not None and not _may_hold(search, html):
+        return _NOTHING
+    return read_body(bodies, html, syntax, quotes=quotes)
 
 
 def _read(day: Day, html: str) -> PostReading:

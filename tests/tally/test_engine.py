@@ -114,6 +114,16 @@ def test_hammer_ends_the_day_and_later_votes_do_not_count():
     assert [v.status.value for v in r.votes][-1] == "ignored"
 
 
+def test_a_bold_unvoting_alone_takes_the_vote_off():
+    """MS-01: a post whose only command is a bold "Unvoting" holds no "vote" word; the tally's
+    skip of bodies that cannot hold a mark must still read it (the vote was left standing)."""
+    g = make_game("mafiascum", **MS)
+    th = ms_thread(("A", 1, tag("B")), ("C", 2, tag("B")), ("A", 3, "<p><b>Unvoting</b></p>"))
+    r = tally_day(g, th.game_posts(), 1)
+    assert {t.player: t.votes for t in r.tally} == {"B": 1}
+    assert [(v.voter, v.target) for v in r.votes][-1] == ("A", None)
+
+
 def test_unvote_and_plurality_at_deadline_and_no_lynch_tie():
     g = make_game("mafiascum", **MS)
     th = ms_thread(("A", 1, tag("B")), ("C", 2, tag("B")), ("A", 3, "unvote"),
