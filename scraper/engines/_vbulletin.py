@@ -40,6 +40,27 @@ from votal.scraper.normalize import (
     text_of,
 )
 
+
+def threadid_url(url: str, keys: tuple[str, ...] = ("threadid",)) -> str:
+    """``showthread.php?threadid=N``: the thread's URL with its id alone (vBulletin 2, Something
+    Awful: the first of ``keys`` the query holds), else the URL without its fragment."""
+    parts = urlsplit(url)
+    q = parse_qs(parts.query)
+    tid = next((q[k][0] for k in keys if q.get(k)), None)
+    query = urlencode({"threadid": tid}) if tid else parts.query
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
+
+
+def pagenumber_url(thread_url: str, page: int) -> str:
+    """Page ``page`` of a :func:`threadid_url` thread (``&pagenumber=K``; page 1 has none)."""
+    return thread_url if page <= 1 else f"{thread_url}&pagenumber={page}"
+
+
+def pagenumber_of(url: str) -> str | None:
+    """The ``pagenumber`` a URL's query names, as written (None without one)."""
+    return next(iter(parse_qs(urlsplit(url).query).get("pagenumber") or []), None)
+
+
 MEMBER_ID = re.compile(r"member\.php(?:\?(?:[^#]*&)?u(?:serid)?=|/)(\d+)|/members?/(\d+)-")
 _POST_LINK = re.compile(r"[?&]p=(\d+)|#post(\d+)")
 _FRIENDLY = re.compile(r"^(.*?/(?:showthread\.php/|threads/)\d+[^/?#]*?)(?:/page(\d+))?/?$")

@@ -19,10 +19,10 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from lxml import etree
 
+from votal.scraper.engines import _vbulletin as vb
 from votal.scraper.engines import register
 from votal.scraper.engines._common import PageContext, PagedEngine, absolute, find
 from votal.scraper.engines.base import Example, PageInfo
@@ -68,14 +68,10 @@ class SomethingAwful(PagedEngine):
         return 'id="something_awful"' in page and "postbody" in page and 'class="post' in page
 
     def thread_url(self, url: str) -> str:
-        parts = urlsplit(url)
-        tid = next(iter(parse_qs(parts.query).get("threadid") or []), None)
-        query = urlencode({"threadid": tid}) if tid else parts.query
-        return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
+        return vb.threadid_url(url)
 
     def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
-        base = self.thread_url(thread_url)
-        return base if page <= 1 else f"{base}&pagenumber={page}"
+        return vb.pagenumber_url(self.thread_url(thread_url), page)
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
         # the top navigation, above the posts: a lazy walk stops there
@@ -128,7 +124,7 @@ def _number(value: str | None) -> int | None:
 
 
 def _url_page(url: str) -> int:
-    return _number(next(iter(parse_qs(urlsplit(url).query).get("pagenumber") or []), None)) or 1
+    return _number(vb.pagenumber_of(url)) or 1
 
 
 def _classed(el: etree._Element, name: str) -> bool:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from lxml import etree
 
@@ -68,15 +67,10 @@ class VBulletin2(vb.VBulletinEngine):
     page_nav = "//b[font[starts-with(normalize-space(.), '[')]][a]"
 
     def thread_url(self, url: str) -> str:
-        parts = urlsplit(url)
-        q = parse_qs(parts.query)
-        tid = next(iter(q.get("threadid") or q.get("t") or []), None)
-        query = urlencode({"threadid": tid}) if tid else parts.query
-        return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
+        return vb.threadid_url(url, ("threadid", "t"))
 
     def page_url(self, thread_url: str, page: int, info: PageInfo | None = None) -> str:
-        base = self.thread_url(thread_url)
-        return base if page <= 1 else f"{base}&pagenumber={page}"
+        return vb.pagenumber_url(self.thread_url(thread_url), page)
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
         # vB2 marks no link rel="next": the navigation's link numbered current + 1 (read from
@@ -111,8 +105,7 @@ class VBulletin2(vb.VBulletinEngine):
         said = self.pages_said(doc, navs)
         if said:
             return said[0]
-        q = parse_qs(urlsplit(url).query)
-        return number(next(iter(q.get("pagenumber") or []), "1")) or 1
+        return number(vb.pagenumber_of(url) or "1") or 1
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
         # a post's number is its place: the page size the navigation's links carry
