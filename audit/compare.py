@@ -133,12 +133,14 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
     it lists whom votal counts as voting is a difference too."""
     unresolved: list[str] = []
     announced: dict[str, tuple[int, list[str]]] = {}
+    extra: dict[str, list[str]] = {}      # the voters the count gives an extra vote ("[+1]")
     names = None if vc.resolved else resolve
     for line in _vote_lines(vc, resolve):
         target = _resolved([line.target], names, unresolved)[0]
         voters = _resolved(line.voters, names, unresolved)
         n, prev = announced.get(target, (0, []))
         announced[target] = (n + line.count, prev + voters)
+        extra.setdefault(target, []).extend(_resolved(line.extra, names, unresolved))
     mine = {row["player"]: (int(row["votes"]), list(row["voters"]))
             for row in computed.get("tally", ()) if row.get("votes")}
     diffs = []
@@ -148,8 +150,12 @@ def compare_count(vc: VoteCount, computed: Mapping, resolve: Resolve, *, post: s
         if a_n == c_n and sorted(a_v) == sorted(c_v):
             continue
         note = ""
-        if a_n is not None and a_n != len(a_v):
-            note = f"the count says {a_n} but lists {len(a_v)} voter(s)"
+        more = extra.get(target, [])
+        if a_n is not None and a_n != len(a_v) + len(more):
+            note = f"the count says {a_n} but lists {len(a_v)} voter(s)" + (
+                f" and {len(more)} extra vote(s)" if more else "")
+        elif more:
+            note = f"the count gives {', '.join(dict.fromkeys(more))} an extra vote"
         diffs.append(LineDiff(target, a_n, c_n, tuple(v for v in c_v if v not in a_v),
                               tuple(v for v in a_v if v not in c_v), note))
     idle = _resolved(vc.not_voting or (), names, unresolved)

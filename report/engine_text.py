@@ -307,6 +307,16 @@ TEXTS: tuple[tuple[str, Row], ...] = (
         "it": "il conteggio dice {n}, ma la lista conta {m:voters}",
         "ru": "в подсчёте {n}, а в списке {m:voters}",
         "en": "the count says {n} but lists {m:voters}"}),
+    (r"the count says (?P<n>\d+) but lists (?P<m>\d+) voter\(s\) and (?P<k>\d+) extra vote\(s\)", {
+        "el": "η καταμέτρηση γράφει {n}, αλλά στη λίστα της είναι {m:voters} και {k} επιπλέον",
+        "it": "il conteggio dice {n}, ma la lista conta {m:voters} e {k} in più",
+        "ru": "в подсчёте {n}, а в списке {m:voters} и {k} дополнительных",
+        "en": "the count says {n} but lists {m:voters} and {k:votes} more"}),
+    (r"the count gives (?P<who>.+) an extra vote", {
+        "el": "η καταμέτρηση δίνει μία επιπλέον ψήφο: {who}",
+        "it": "il conteggio dà a {who} un voto in più",
+        "ru": "в подсчёте дополнительный голос: {who}",
+        "en": "the count gives {who} an extra vote"}),
     (r"'(?P<name>.+)' is no player of the game", {
         "el": "το «{name}» δεν είναι παίκτης του παιχνιδιού",
         "it": "«{name}» non è un giocatore della partita",

@@ -12,6 +12,12 @@ hand: the names are found first, the layout is what lies between them.
 - Struck-out and greyed text, and a bracketed list after the current voters, are earlier votes the
   moderator keeps visible: read as history (``CountLine.history``), never as current votes (a
   greyed "Not Voting" label is still the label).
+- A voter's extra vote marked after his name ("Mira [+1]", "(+1)", "+1") is his
+  (``CountLine.extra``, counted in the line's number); beside no voter it is unread. Words in
+  brackets after a candidate that name no player ("Pebble (the Baker) (2): …") are his nickname
+  when the rest of the line reads; voters may be numbered ("1. Mira 2. Tosk"); "Lynch Pebble
+  (2): …" names Pebble; a count on one line split by ``|`` is split when every part is a count
+  line; two "not voting" lines ("Not voting", "Abstained") are one.
 - A table reads a row as a line, its cells split by ``|``; a column its header names as the
   nominators ("Nominator | Nominee | # | Voters", Blood on the Clocktower counts, where "Sleep"
   is no execution) is neither candidate nor voter and is left out.
@@ -57,12 +63,12 @@ from votal.tally.bodies.body import Body, body_of
 from votal.tally.model import NO_LYNCH
 from votal.tally.names import _HOMOGLYPHS, NameResolver, Resolution
 from votal.tally.votecounts import (
-    _MAJORITY,
     CountLine,
     ModPost,
     VoteCount,
     _is_header,
     find_as_of,
+    majority_of,
     mod_text,
     parse_announcements,
     structure_score,
@@ -112,7 +118,7 @@ _MARK = re.compile(
 # a fractional number ("(2.5)", "1,5 votes"): weighted votes, which votal's whole vote weights
 # (MS-05) cannot give, so a count that holds one is unread, never compared; "(2.0)" is a number
 _FRACTION = re.compile(
-    r"[\[(]\s*\d{1,2}[.,]\d{1,2}(?:\s*/\s*\d{1,2}(?:[.,]\d{1,2})?)?" + _VOTE_WORD + r"\s*[\])]"
+    r"[\[(]\s*(?:\d{1,2}|(?=[.,]\d))[.,]\d{1,2}(?:\s*/\s*\d{1,2}(?:[.,]\d{1,2})?)?" + _VOTE_WORD + r"\s*[\])]"
     r"|\d{1,2}[.,]\d{1,2}(?:\s*/\s*\d{1,2}(?:[.,]\d{1,2})?)?" + _VOTE_WORD + r"(?![^\W_]|[.,]\d)")
 # words of prose between a candidate and his number ("Pebble has 2 votes: …", "Pebble is at 2
 # votes", "Pebble ha 2 voti"), and between the number and the voters ("2 votes from Mira")
@@ -120,6 +126,10 @@ _HAS = frozenset({"has", "have", "had", "now has", "currently has", "is at", "is
                   "hanno", "con", "έχει", "εχει", "με", "имеет", "набрал", "набрала", "получил",
                   "получила"})
 _FROM = frozenset({"from", "by", "da", "di", "от", "από", "απο"})
+# an extra vote a voter casts ("Mira [+1]", "Mira (+1)", "Mira +1"): a weight the count shows
+_BONUS = re.compile(r"[\[(]\s*\+\s*(?P<a>\d)\s*(?:votes?\s*)?[\])]|\+(?P<b>\d)(?![^\W_]|[.,]\d)")
+# a list's numbering of its voters ("Pebble (2): 1. Mira 2. Tosk", "1) Mira" on a line below)
+_VOTER_ENUM = re.compile(r"\d{1,2}[.)](?=\s+\S)")
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
 _ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for|\s+to\s+(?:lynch|eliminate|execute|kill|hang))?|"
                     r"is\s+(?:now\s+|currently\s+)?voting(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)"
@@ -152,7 +162,8 @@ is was has been have will would should until through because since who which tha
 """.split())
 # Words before a candidate's label that say "the votes on": never the candidate.
 _VOTES_ON = re.compile(r"(?:votes?|voting|voted|lynch\s+votes?|wagon)\s+(?:on|for|against)|"
-                       r"wagon|vot[io]\s+(?:su|per|contro)|голос(?:а|ов)?\s+(?:за|против)|"
+                       r"(?:votes?\s+to\s+)?(?:lynch|eliminate|execute|exile|hang)|wagon|"
+                       r"vot[io]\s+(?:su|per|contro)|голос(?:а|ов)?\s+(?:за|против)|"
                        r"ψηφοι\s+(?:για|κατα|υπερ)")
 _MAX_CHUNK_WORDS = 3
 _MAX_CHUNK = 40
@@ -298,13 +309,19 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
             i = reddit.end()   # "/u/Mira", "u/Mira": Reddit's way of naming a user
             continue
         k = t.at[i]
+        enum = _VOTER_ENUM.match(raw, i) if raw[i].isdigit() and (
+            i == 0 or raw[i - 1].isspace() or raw[i - 1] in ",;:") else None
+        if enum is not None:
+            out.append(_Tok("ENUM", i, enum.end(), enum.group()))
+            i = enum.end()
+            continue
         hit = _match_special(t, i) or _match_name(roster, t, i)
         if hit is not None:
             out.append(_Tok("NAME", i, hit[0], raw[i:hit[0]], hit[1]))
             i = hit[0]
             continue
         for kind, pattern in (("UNVOTED", _UNVOTED), ("MARK", _MARK), ("FRACTION", _FRACTION),
-                              ("NUM", _NUM),
+                              ("BONUS", _BONUS), ("NUM", _NUM),
                               ("ARROW", _ARROW), ("SEP", _SEP)):
             m = pattern.match(low, k)
             if m and m.end() > k and (kind != "ARROW" or m.group().strip()):
@@ -314,7 +331,11 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
                     whole = re.match(r"\D*(\d+)[.,](\d+)", m.group())
                     if whole and not whole.group(2).strip("0"):
                         kind, value = "NUM", int(whole.group(1))    # "(2.0)": a whole number
-                if kind == "NUM" and value is None:
+                if kind == "BONUS":
+                    if not (m.group("a") or i > 0 and raw[i - 1].isspace()):
+                        continue      # "Mira+1" glued: no extra vote, a name's end or a sum
+                    value = int(m.group("a") or m.group("b"))
+                elif kind == "NUM" and value is None:
                     value = int(m.group("a") or m.group("b") or m.group("c"))
                 elif kind == "SEP":
                     value = m.group().strip()
@@ -383,6 +404,7 @@ class LineReading:
     text: str = ""
     no_lynch_after: str = ""             # "Mira: No Lynch": the label's text after a voter, read
     #                                      only in a block read voter by voter (else unread)
+    extra: list[str] = field(default_factory=list)   # a voter once per extra vote ("Mira [+1]")
 
     @property
     def numbered(self) -> bool:
@@ -460,6 +482,9 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     elif head.kind != "NAME":
         return LineReading("other", text=text)
     rest = _without_prose(_without_other_names(roster, head.value, toks[i + 1:]))
+    epithet = None
+    if unknown is None and head.value not in (NOT_VOTING, NO_LYNCH):
+        epithet, rest = _without_epithet(roster, rest)
     reading = LineReading("count", None if unknown else str(head.value),
                           pre[0].value if pre else None,  # type: ignore[arg-type]
                           text=text)
@@ -477,7 +502,7 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     reading.signature = (bool(pre), after)
     if nxt is not None and nxt.kind == "ARROW" and head.value not in (NOT_VOTING, NO_LYNCH):
         return _arrow_line(roster, reading, head, rest[1:])
-    structured = bool(pre) or after in ("NUM", "MARK", "OPEN", "UNVOTED") or \
+    structured = bool(pre) or after in ("NUM", "MARK", "OPEN", "UNVOTED", "BONUS") or \
         after.startswith("SEP") and after not in ("SEP,", "SEP&", "SEPand")
     depth, bracket_history = 0, False
     last: list[str] | None = None      # where the last name went
@@ -511,7 +536,13 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
             elif last is reading.unread and reading.unread:
                 reading.unread.pop()
             continue
-        if tok.kind in ("MARK", "SEP", "ARROW"):
+        if tok.kind in ("MARK", "SEP", "ARROW", "ENUM"):
+            continue
+        if tok.kind == "BONUS":        # "Mira [+1]": the voter just before casts an extra vote
+            if last is reading.voters and reading.voters:
+                reading.extra += [reading.voters[-1]] * int(tok.value)  # type: ignore[arg-type]
+            elif last is not reading.history:
+                reading.unread.append(tok.text.strip())    # a weight of no voter: unread
             continue
         if tok.kind == "WORD" and not reading.voters and not reading.unread \
                 and " ".join(bare(tok.text).split()) in _VOTED_BY:
@@ -549,6 +580,8 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         reading.voters.remove(NO_LYNCH)
         reading.unread.append(reading.no_lynch_after)
         reading.no_lynch_after = ""
+    if epithet is not None and (reading.unread or not reading.voters and reading.count != 0):
+        reading.unread.insert(0, epithet)   # a bracket of words no voter answers to: unread
     if reading.unread:
         long = any(len(u.split()) > _MAX_CHUNK_WORDS or len(u) > _MAX_CHUNK
                    or u.rstrip()[-1:] in ".!?" for u in reading.unread)
@@ -592,6 +625,22 @@ def _without_other_names(roster: Roster, head: str | int | None, rest: list[_Tok
         out.append(tok)
         k += 1
     return out
+
+
+def _without_epithet(roster: Roster, rest: list[_Tok]) -> tuple[str | None, list[_Tok]]:
+    """A few words in brackets right after a candidate's name, before his number or voters,
+    that name no player ("Sprigatito (on the Clocktower): 5 - …", "Pebble (the Baker) (2): …"):
+    the player's nickname or title, dropped — only when the rest of the line is voters the
+    roster places, or the number 0 (``read_line`` puts it back as unread otherwise)."""
+    if len(rest) < 4 or rest[0].kind != "OPEN" or rest[1].kind != "WORD" \
+            or rest[2].kind != "CLOSE" or rest[1].history:
+        return None, rest
+    text = rest[1].text.strip()
+    if len(text.split()) > 4 or any(c.isdigit() for c in text) \
+            or " ".join(bare(text).split()) in _VOTED_BY \
+            or _resolve_text(roster, text, label=False) is not None:
+        return None, rest
+    return text, rest[3:]
 
 
 def _slot_name(roster: Roster, tok: _Tok) -> str | None:
@@ -879,6 +928,32 @@ def _unglued(roster: Roster, t: _Text, title: bool) -> list[tuple[_Text, bool]]:
     return [(_Text.of(t.raw[:i], t.history[:i]), True), (_Text.of(t.raw[i:], t.history[i:]), title)]
 
 
+def _split_pipes(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
+    """A count written on one line, its lines split by ``|`` ("Pebble (2): Mira, Tosk | Quill
+    (1): Ash | Not voting: Bren"): split where every part is a whole count line (a table row's
+    cells, "Pebble | 2 | Mira, Tosk", are not, and stay one line)."""
+    out: list[tuple[_Text, bool]] = []
+    for t, title in items:
+        if title or t.raw.count("|") == 0:
+            out.append((t, title))
+            continue
+        parts, start = [], 0
+        for end in [n for n, c in enumerate(t.raw) if c == "|"] + [len(t.raw)]:
+            if t.raw[start:end].strip():
+                parts.append(_Text.of(t.raw[start:end], t.history[start:end]))
+            start = end + 1
+        if len(parts) > 1 and all(_whole_line(read_line(roster, p)) for p in parts):
+            out.extend((p, False) for p in parts)
+        else:
+            out.append((t, title))
+    return out
+
+
+def _whole_line(r: LineReading) -> bool:
+    return r.kind == "count" and r.label is not None and not r.unread and not r.arrow \
+        and (r.numbered or bool(r.voters))
+
+
 def _concat(a: _Text, b: _Text) -> _Text:
     return _Text.of(a.raw + " " + b.raw, (*a.history, False, *b.history))
 
@@ -907,9 +982,10 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
     """Runs of count lines (the "not voting" line with them), each with the title before it.
 
     A run goes on across one line of something else (a marker, a remark) and across lines about
-    the majority; a title, two other lines, or a candidate already in the run start another. Doubtful lines inside a run belong
-    to it (the "not voting" line after them is the run's, too); before or after it, only when
-    laid out like its count lines."""
+    the majority; a title, two other lines, or a candidate already in the run start another.
+    Doubtful lines inside a run belong to it (the "not voting" line after them is the run's,
+    too); before or after it, only when laid out like its count lines — or, before it, when
+    they stand right under the count's title."""
     blocks: list[_Block] = []
     title: str | None = None
     majority: int | None = None
@@ -923,8 +999,7 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
                 title = r.text
             continue
         if r.kind == "other":
-            m = _MAJORITY.search(r.text)
-            found = int(m.group("n") or m.group("m")) if m else None
+            found = majority_of(r.text)
             if current is None:
                 majority, pending = found or majority, []
             else:
@@ -946,7 +1021,10 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
             current = _Block(title, majority=majority)
             blocks.append(current)
             title = majority = None
-            current.doubtful.extend((p, -1) for p in pending if p.signature == r.signature)
+            # doubtful lines just before the run: the count's when laid out like its first
+            # line, or when the count's title stands right above them
+            current.doubtful.extend((p, -1) for p in pending
+                                    if p.signature == r.signature or current.label is not None)
             pending = []
         if r.label == NOT_VOTING:
             if current.not_voting is None:
@@ -954,7 +1032,12 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
                 # inside the run ("Kelp (on the Clocktower): 5 - …" before "Abstaining: …")
                 current.doubtful = [(d, -2 if n == len(current.lines) else n)
                                     for d, n in current.doubtful]
-            current.not_voting = current.not_voting or r
+            if current.not_voting is None:
+                current.not_voting = r
+            else:   # "Not voting: …" and "Abstained: …": both lines' players vote no one
+                nv = current.not_voting
+                nv.voters += [v for v in r.voters if v not in nv.voters]
+                nv.unread += r.unread
         else:
             current.lines.append(r)
     for b in blocks:
@@ -1046,8 +1129,8 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
     """The official count of a moderator's post read by the roster, and the title of a count
     that could not be read at all (a title, then lines of which none is placed)."""
     body = tree(html)
-    items = _joined(roster, [part for t, title in post_lines(body)
-                     for part in _unglued(roster, t, title)])
+    items = _split_pipes(roster, _joined(roster, [part for t, title in post_lines(body)
+                                                  for part in _unglued(roster, t, title)]))
     readings = _voters_below(roster, items, [read_line(roster, t, title=title)
                                              for t, title in items])
     blocks = [b for b in _blocks(readings) if _enough(b)]
@@ -1060,8 +1143,9 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
     # a summary of numbers without voters ("🥇 Bob - 2 votes") yields to a block that names them
     best, conf = max(scored, key=lambda bc: (_names_voters(bc[0]), bc[1], bool(bc[0].label),
                                               len(bc[0].lines), -scored.index(bc)))
-    lines = tuple(CountLine(str(x.label), x.count if x.count is not None else len(x.voters),
-                            tuple(x.voters), tuple(x.history)) for x in best.lines)
+    lines = tuple(CountLine(str(x.label), x.count if x.count is not None
+                            else len(x.voters) + len(x.extra), tuple(x.voters), tuple(x.history),
+                            extra=tuple(x.extra)) for x in best.lines)
     nv = best.not_voting
     doubtful = [d for d, _ in best.doubtful]
     unread = tuple(dict.fromkeys(u for x in (*best.lines, *doubtful, *([nv] if nv else []))
@@ -1076,12 +1160,14 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
 _LIST_SEPS = frozenset({",", ";", "/", "&", "+", "and", "e", "и", "και", "•"})
 
 
-def _names_only(roster: Roster, t: _Text) -> tuple[list[str], list[str]] | None:
-    """A line that holds only players' names (a bullet, commas, markers between): its current
-    names and its struck or greyed ones; None for anything else."""
+def _names_only(roster: Roster, t: _Text) -> tuple[list[str], list[str], list[str]] | None:
+    """A line that holds only players' names (a bullet or a list's number, commas, markers
+    between): its current names, its struck or greyed ones and the extra votes it marks ("Mira
+    [+1]": Mira once more); None for anything else."""
     toks = _without_other_names(roster, None, _tokens(roster, t))
     now: list[str] = []
     past: list[str] = []
+    extra: list[str] = []
     depth = 0             # earlier voters in brackets after the current ones are history
     for n, x in enumerate(toks):
         name = x.value if x.kind == "NAME" else _resolve_text(roster, x.text, label=False) \
@@ -1090,12 +1176,15 @@ def _names_only(roster: Roster, t: _Text) -> tuple[list[str], list[str]] | None:
             (past if x.history or depth else now).append(str(name))
         elif x.kind in ("OPEN", "CLOSE") and (now or past):
             depth = max(0, depth + (1 if x.kind == "OPEN" else -1))
-        elif x.kind == "MARK" or x.kind == "SEP" and (x.value in _LIST_SEPS or n == 0
-                                                      and x.value in ("-", "–", "—")):
+        elif x.kind == "BONUS" and now and toks[n - 1].kind == "NAME" and not depth \
+                and not toks[n - 1].history:
+            extra += [now[-1]] * int(x.value)  # type: ignore[arg-type]
+        elif x.kind in ("MARK", "ENUM") or x.kind == "SEP" and (
+                x.value in _LIST_SEPS or n == 0 and x.value in ("-", "–", "—")):
             continue
         else:
             return None
-    return (now, past) if now or past else None
+    return (now, past, extra) if now or past else None
 
 
 def _idle_label(roster: Roster, t: _Text) -> bool:
@@ -1121,21 +1210,24 @@ def _voters_below(roster: Roster, items: list[tuple[_Text, bool]],
         if r.count is None and (r.voters or r.history or not (
                 r.label == NOT_VOTING or r.text.rstrip().endswith(":"))):
             continue
-        if r.count is not None and len(r.voters) >= r.count:
+        if r.count is not None and len(r.voters) + len(r.extra) >= r.count:
             continue
-        want = None if r.count is None else r.count - len(r.voters)
+        want = None if r.count is None else r.count - len(r.voters) - len(r.extra)
         j = i
         now: list[str] = []
         past: list[str] = []
-        while j < len(readings) and not items[j][1] and (want is None or len(now) < want):
+        extra: list[str] = []
+        while j < len(readings) and not items[j][1] and (
+                want is None or len(now) + len(extra) < want):
             found = _names_only(roster, items[j][0])
             if found is None:
                 break
             now += found[0]
             past += found[1]
+            extra += found[2]
             j += 1
-        if now and (want is None or len(now) == want):
-            r.voters, r.history = r.voters + now, r.history + past
+        if now and (want is None or len(now) + len(extra) == want):
+            r.voters, r.history, r.extra = r.voters + now, r.history + past, r.extra + extra
             i = j
     return out
 

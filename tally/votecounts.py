@@ -60,7 +60,16 @@ _NOT_VOTING = re.compile(
 _MAJORITY = re.compile(
     r"with\s+(?P<alive>\d+)\s+(?:players\s+)?(?:alive|players|votes\s+in\s+play|living)\b[^.\n]*?"
     r"(?P<n>\d+)\s+(?:votes\s+)?to\s+(?:lynch|eliminate|execute)"
-    r"|(?:majority|maggioranza|πλειοψηφ[ιί]α|большинство)\s*:\s*(?P<m>\d+)", re.IGNORECASE)
+    r"|(?:majority|maggioranza|πλειοψηφ[ιί]α|большинство)\s*(?::|=|is|è|είναι|-)\s*(?P<m>\d+)"
+    r"|(?:it\s+)?takes\s+(?P<t>\d+)\s+(?:votes?\s+)?to\s+(?:lynch|eliminate|execute|hammer)",
+    re.IGNORECASE)
+
+
+def majority_of(line: str) -> int | None:
+    """The majority a line of a count says ("With 9 alive, it takes 5 to lynch", "Majority: 5",
+    "With 9 players, majority is 5"), or None."""
+    m = _MAJORITY.search(line)
+    return int(m.group("n") or m.group("m") or m.group("t")) if m else None
 _HAMMER_WORDS = r"(?:lynch(?:ed)?|hammer(?:ed)?|majority|eliminated|πλειοψηφ[ιί]α|maggioranza|большинство)"
 _MARKERS = re.compile(
     r"[,;]?\s*[\[(]\s*L\s*-\s*\d+\s*[\])]"                 # (L-1) [L-2]
@@ -145,6 +154,7 @@ class CountLine:
     voters: tuple[str, ...]
     history: tuple[str, ...] = ()     # earlier voters shown struck, greyed or bracketed
     doubtful: bool = False            # some of its texts answer to no player (tally/rostercount.py)
+    extra: tuple[str, ...] = ()       # a voter once per extra vote the count shows ("Mira [+1]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,8 +421,7 @@ def _blocks(lines: list[str]) -> list[_Block]:
                 current = start()            # start() also sets it (nonlocal); assigned here for the type
             current.lines.append(parsed)
             continue
-        m = _MAJORITY.search(line)
-        found = int(m.group("n") or m.group("m")) if m else None
+        found = majority_of(line)
         if current is None:
             majority = found or majority
         else:

@@ -250,3 +250,17 @@ def test_the_vote_closes_at_the_hammer_for_late_edits():
     majority = {"outcome": {"reason": "majority"}, "votes": votes}
     assert vote_closed(majority, deadline) == hammer
     assert vote_closed({"outcome": {"reason": "plurality"}, "votes": votes}, deadline) == deadline
+
+
+def test_an_extra_vote_the_count_shows_is_named():
+    """A count giving Anna an extra vote ("Anna [+1]") that votal's game does not: the line
+    differs by the number alone, and says whose extra vote it is, not that the count
+    contradicts its own list."""
+    from votal.tally.rostercount import Roster, read_count
+    vc, _ = read_count("Votecount 2.1<br>Nikos (3): Anna [+1], Bill<br>Anna (1): Chris",
+                       Roster(PLAYERS))
+    assert vc is not None
+    check = compare_count(vc, _tally(("Nikos", ["Anna", "Bill"]), ("Anna", ["Chris"])),
+                          make_resolver(PLAYERS))
+    assert [(d.target, d.announced, d.computed, d.note) for d in check.diffs] == [
+        ("Nikos", 3, 2, "the count gives Anna an extra vote")]

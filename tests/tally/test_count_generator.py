@@ -66,6 +66,7 @@ class State:
     names: dict[str, str] = field(default_factory=dict)   # canonical -> how it is written
     history: dict[str, list[str]] = field(default_factory=dict)   # candidate -> earlier voters
     others: dict[str, tuple[str, ...]] = field(default_factory=dict)  # canonical -> all its names
+    extra: dict[str, list[str]] = field(default_factory=dict)  # candidate -> voters with a "[+1]"
 
 
 def random_state(rng: random.Random, roster: dict[str, tuple[str, ...]]) -> State:
@@ -141,6 +142,7 @@ FOOTERS = ["With {alive} alive, it takes {maj} to lynch.",
            "With {alive} players alive, it takes {maj} votes to lynch.",
            "With {alive} votes in play, it will take {maj} to lynch.",
            "Deadline is in (expired on 2014-11-12 00:11:11).",
+           "With {alive} players, majority is {maj}.", "It takes {maj} to lynch.",
            "{someone} is V/LA until 11/1.", "Mod notes: {someone} has been prodded.",
            "If there are any errors please inform me."]
 
@@ -440,7 +442,59 @@ def fam_voted_by(w: Writer) -> list[str]:                  # Pebble (2) - voted 
         [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
 
 
+def fam_one_line_pipes(w: Writer) -> list[str]:           # Pebble (2): Mira, Tosk | Quill (1): Ash
+    return [" | ".join([f"{w.label(c)} ({w.count(c)}): {w.voters(c)}" for c in w.rows()]
+                       + [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"])]
+
+
+EPITHETS = ["the Baker", "by the well", "on the night shift", "our mayor", "the quiet one"]
+
+
+def fam_nickname(w: Writer) -> list[str]:                  # Pebble (the Baker) (2): Mira, Tosk
+    """A title or nickname in brackets after a candidate's name (words that name no player)."""
+    return [f"{w.label(c)} ({w.rng.choice(EPITHETS)}) ({w.count(c)}): {w.voters(c)}"
+            if c != NO_LYNCH and w.rng.random() < 0.6 else f"{w.label(c)} ({w.count(c)}): "
+            f"{w.voters(c)}" for c in w.rows()] + [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_bonus_marker(w: Writer) -> list[str]:              # Pebble (3): Mira [+1], Tosk
+    """A voter with an extra vote marked after his name; the number counts it."""
+    out = []
+    for c in w.rows():
+        voters = w.state.wagons.get(c, [])
+        lucky = w.rng.choice(voters) if voters and w.rng.random() < 0.5 else None
+        if lucky is not None:
+            w.state.extra[c] = [lucky]
+        mark = w.rng.choice([" [+1]", " (+1)", " +1"])
+        text = ", ".join(w.markup.voter(w.n(v)) + (mark if v == lucky else "") for v in voters)
+        out.append(f"{w.label(c)} ({len(voters) + (lucky is not None)}): {text}")
+    return out + [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_lynch_prefix(w: Writer) -> list[str]:              # Lynch Pebble (2): Mira, Tosk
+    word = w.rng.choice(["Lynch", "Eliminate", "Execute", "Vote to lynch"])
+    return [f"{word} {w.label(c)} ({w.count(c)}): {w.voters(c)}" if c != NO_LYNCH else
+            f"{w.label(c)} ({w.count(c)}): {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()}: {w.idle()}"]
+
+
+def fam_numbered_voters(w: Writer) -> list[str]:           # Pebble (2): 1. Mira 2. Tosk
+    """Voters numbered: on the line, or one a line below the candidate."""
+    below = w.rng.random() < 0.5
+    sep = w.rng.choice([". ", ") "])
+    out = []
+    for c in w.rows():
+        voters = [f"{n}{sep}{w.markup.voter(w.n(v))}"
+                  for n, v in enumerate(w.state.wagons.get(c, []), 1)]
+        if below and voters:
+            out += [f"{w.label(c)} ({len(voters)})", *voters]
+        else:
+            out.append(f"{w.label(c)} ({len(voters)}): " + " ".join(voters))
+    return out + [f"{w.idle_label()}: {w.idle()}"]
+
+
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
+    fam_one_line_pipes, fam_nickname, fam_bonus_marker, fam_lynch_prefix, fam_numbered_voters,
     fam_ranked, fam_voted_by, fam_other_name, fam_bullet_lists, fam_majority_before_not_voting,
     fam_prose, fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
@@ -559,7 +613,7 @@ def read_back(html: str, roster: Roster):
     for line in vc.lines:
         if line.voters:
             got.setdefault(line.target, []).extend(line.voters)
-    numbers = {line.target: line.count for line in vc.lines if line.voters}
+    numbers = {line.target: line.count - len(line.extra) for line in vc.lines if line.voters}
     return {c: sorted(v) for c, v in got.items()}, sorted(vc.not_voting or ()), numbers, vc
 
 
@@ -589,6 +643,9 @@ def test_generated_counts_read_back(game: str, family: str) -> None:
                 problems.append(f"not voting {idle} != {want_idle}")
             if vc.unread:
                 problems.append(f"unread {vc.unread}")
+            extra = {x.target: list(x.extra) for x in vc.lines if x.extra}
+            if extra != state.extra:
+                problems.append(f"extra votes {extra} != {state.extra}")
             if family not in ("unnumbered", "voter_arrow", "voter_colon", "voter_votes_to_lynch",
                               "voter_is_voting"):
                 bad = {c: n for c, n in numbers.items() if n != len(state.wagons.get(c, []))}

@@ -111,19 +111,137 @@ def test_a_reddit_tally_with_a_summary_of_numbers_above_the_voters():
 
 
 def test_a_doubtful_line_before_the_not_voting_line_is_the_counts():
-    """A candidate line the roster cannot wholly place ("Quill (by the well)": a nickname's
-    suffix) as the last count line, with the "not voting" line after it, sits inside the count:
-    the count is unread with that text, never read as if the line were not there."""
+    """A candidate line the roster cannot wholly place ("Quill: 2 - Pebble, Zorro": a voter no
+    player answers to) as the last count line, with the "not voting" line after it, sits inside
+    the count: the count is unread with that text, never read as if the line were not there."""
     html = ("<b>Day 2 Votecount 3</b><br>Pebble: 1 - Mira Jones<br>Tosk: 1 - bren<br>"
-            "Quill (by the well): 2 - Pebble, Tosk<br><br>Abstaining: 1 - _Ash_<br><br>"
+            "Quill: 2 - Pebble, Zorro<br><br>Abstaining: 1 - _Ash_<br><br>"
             "With 6 players, majority is 4 votes")
     vc, _ = read_count(html, ROSTER)
     assert vc is not None
     assert [(x.target, x.voters, x.doubtful) for x in vc.lines if x.target == "Quill"] == [
-        ("Quill", ("Pebble", "Tosk"), True)]
-    assert vc.unread == ("by the well",) and vc.not_voting == ("_Ash_",)
+        ("Quill", ("Pebble",), True)]
+    assert vc.unread == ("Zorro",) and vc.not_voting == ("_Ash_",)
     # placed wholly, the same count reads back
-    vc, _ = read_count(html.replace(" (by the well)", ""), ROSTER)
-    assert vc is not None and not vc.unread
+    vc, _ = read_count(html.replace("Zorro", "Tosk"), ROSTER)
+    assert vc is not None and not vc.unread and vc.majority == 4
     assert {x.target: x.voters for x in vc.lines} == {
         "Pebble": ("Mira Jones",), "Tosk": ("bren",), "Quill": ("Pebble", "Tosk")}
+
+
+# -- round 6 (issue 21): layouts of other moderators, each in own words --------------------------
+
+def _read(html: str, roster: Roster = ROSTER):
+    vc, _ = read_count(html, roster)
+    assert vc is not None, html
+    return vc
+
+
+@pytest.mark.parametrize("where", ["top", "middle", "before-idle", "end"])
+@pytest.mark.parametrize("line", ["With 6 players, majority is 4", "It takes 4 to lynch.",
+                                  "Majority is 4 votes", "With 6 alive, it takes 4 to lynch"])
+def test_a_majority_line_anywhere_is_no_count_line_and_breaks_none(where, line):
+    rows = ["Pebble (2): Mira Jones, Tosk", "Quill (1): _Ash_", "Not voting (2): Pebble, bren"]
+    at = {"top": 0, "middle": 1, "before-idle": 2, "end": 3}[where]
+    vc = _read(T + "<br>".join([*rows[:at], line, *rows[at:]]))
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+    assert sorted(vc.not_voting or ()) == IDLE and not vc.unread and vc.majority == 4
+
+
+@pytest.mark.parametrize("mark", ["[+1]", "(+1)", "+1", "[+1 vote]"])
+def test_an_extra_vote_marked_after_a_voter(mark):
+    """"Tosk [+1]": Tosk casts one vote more (a double voter); the number counts it, the
+    voters stay who they are, and the line says whose the extra vote is."""
+    vc = _read(T + f"Pebble (3): Mira Jones, Tosk {mark}<br>Quill (1): _Ash_<br>"
+               "Not voting: Pebble, bren")
+    line = next(x for x in vc.lines if x.target == "Pebble")
+    assert (line.count, line.voters, line.extra) == (3, ("Mira Jones", "Tosk"), ("Tosk",))
+    assert not vc.unread
+
+
+def test_an_extra_vote_counts_where_the_count_gives_no_number():
+    vc = _read(T + "Pebble: Mira Jones [+1], Tosk<br>Quill: _Ash_<br>Not voting: Pebble, bren")
+    assert [(x.target, x.count, x.extra) for x in vc.lines] == [
+        ("Pebble", 3, ("Mira Jones",)), ("Quill", 1, ())]
+
+
+def test_an_extra_vote_on_voters_below():
+    vc = _read(T + "<b>Pebble (3)</b><br>Mira Jones<br>Tosk [+1]<br><b>Quill (1)</b><br>_Ash_"
+               "<br>Not voting: Pebble, bren")
+    assert [(x.target, x.voters, x.extra) for x in vc.lines] == [
+        ("Pebble", ("Mira Jones", "Tosk"), ("Tosk",)), ("Quill", ("_Ash_",), ())]
+
+
+def test_an_extra_vote_beside_no_voter_is_unread():
+    """"Pebble [+1] (3): …" gives the extra vote to no voter: a guess either way, so unread."""
+    vc = _read(T + "Pebble [+1] (3): Mira Jones, Tosk<br>Quill (1): _Ash_<br>"
+               "Not voting: Pebble, bren")
+    assert vc.unread == ("[+1]",)
+
+
+@pytest.mark.parametrize("row", ["Quill (by the well): 1 - _Ash_", "Quill (the miller) (1): _Ash_",
+                                 "Quill (our baker) - 1 - _Ash_"])
+def test_a_nickname_in_brackets_after_a_candidate(row):
+    """Words in brackets after a candidate's name that name no player (his nickname, his title)
+    are his, not a voter: the line reads when its voters are placed."""
+    vc = _read(T + f"Pebble (2): Mira Jones, Tosk<br>{row}<br>Bren (0):<br>"
+               "Not voting (2): Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT and not vc.unread
+
+
+def test_a_nickname_first_and_on_a_line_with_no_votes_reads():
+    vc = _read(T + "Quill (the miller): 1 - _Ash_<br>Bren (the quiet one): 0<br>"
+               "Pebble: 2 - Mira Jones, Tosk<br>Abstaining: 2 - Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT and not vc.unread
+
+
+def test_a_nickname_with_an_unknown_voter_leaves_the_count_unread():
+    vc = _read(T + "Pebble (2): Mira Jones, Tosk<br>Quill (the miller): 1 - Zorro<br>"
+               "Not voting (2): Pebble, bren")
+    assert "Zorro" in vc.unread
+
+
+def test_a_count_on_one_line_split_by_bars():
+    vc = _read(T + "Pebble (2): Mira Jones, Tosk | Quill (1): _Ash_ | Not voting (2): Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+    assert sorted(vc.not_voting or ()) == IDLE
+
+
+def test_bars_between_voters_or_a_table_row_split_no_line():
+    vc = _read(T + "Pebble (2): Mira Jones | Tosk<br>Quill (1): _Ash_<br>Not voting: Pebble | bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+    vc = _read(T + "<table><tr><td>Pebble</td><td>2</td><td>Mira Jones, Tosk</td></tr>"
+               "<tr><td>Quill</td><td>1</td><td>_Ash_</td></tr></table>Not voting: Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+
+
+@pytest.mark.parametrize("word", ["Lynch", "Eliminate", "Execute", "Vote to lynch"])
+def test_a_word_to_lynch_before_the_candidate(word):
+    vc = _read(T + f"{word} Pebble (2): Mira Jones, Tosk<br>{word} Quill (1): _Ash_<br>"
+               "Not voting (2): Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+
+
+def test_two_lines_of_players_who_vote_no_one():
+    """"Not voting: …" and "Abstained: …" in one count: both lines' players, not the first's."""
+    vc = _read(T + "Pebble (2): Mira Jones, Tosk<br>Quill (1): _Ash_<br>Not voting (1): Pebble"
+               "<br>Abstained (1): bren")
+    assert sorted(vc.not_voting or ()) == IDLE
+
+
+@pytest.mark.parametrize("half", ["(.5)", "(0.5)", "[.5]"])
+def test_a_half_vote_beside_a_voter_leaves_the_count_unread(half):
+    """Fractional votes stay unread (a ruling): "Tosk (.5)" as much as "Pebble (1.5)"."""
+    vc = _read(T + f"Pebble (2): Mira Jones, Tosk {half}<br>Quill (1): _Ash_<br>"
+               "Not voting: Pebble, bren")
+    assert any(".5" in u for u in vc.unread)
+
+
+@pytest.mark.parametrize("body", [
+    "Pebble (2): 1. Mira Jones 2. Tosk<br>Quill (1): 1. _Ash_",
+    "Pebble (2): 1) Mira Jones, 2) Tosk<br>Quill (1): 1) @_Ash_",
+    "Pebble (2)<br>1. Mira Jones<br>2. Tosk<br>Quill (1)<br>1. _Ash_",
+])
+def test_voters_numbered(body):
+    vc = _read(T + body + "<br>Not voting: Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT and not vc.unread
