@@ -99,18 +99,22 @@ _SPECIALS = ((NOT_VOTING, re.compile(r"(?:" + _NOT_VOTING_WORDS + r")(?:\s+(?:ye
              (NO_LYNCH, re.compile(r"(?:" + _NO_LYNCH_WORDS + r")(?![^\W_])")))
 
 # -- numbers and markers around a label or its voters ------------------------------------------
+# "L-2" (two votes from a lynch), "E-2" (elimination), "NE-3" / "NL-3" (no execution, no lynch)
+_TO_GO = r"(?:n[el]|[le])"
 _VOTE_WORD = r"(?:\s*(?:votes?|vot[io]|ψηφο[ιςυ]?|ψηφων|голос(?:а|ов)?))?"
 _NUM = re.compile(
-    r"[\[(]\s*(?P<a>\d{1,2})\s*(?:/\s*\d{1,2})?" + _VOTE_WORD + r"\s*(?:,\s*(?:l\s*-\s*\d+|"
-    r"[a-z]+))?\s*[\])]"                                    # (4) [4] (4/7) (4 votes) (3, L-1)
+    r"[\[(]\s*(?P<a>\d{1,2})\s*(?:/\s*\d{1,2})?" + _VOTE_WORD + r"\s*(?:,\s*(?:"
+    + _TO_GO + r"\s*-\s*\d+|[a-z]+))?\s*[\])]"           # (4) [4] (4/7) (4 votes) (3, L-1)
     r"|(?P<b>\d{1,2})(?:\s*/\s*\d{1,2})?" + _VOTE_WORD + r"(?![^\W_]|\s*[.)]\s)"   # 4, 4/7, 4 votes
     r"|[x×]\s?(?P<c>\d{1,2})(?![^\W_])")                   # x2 (a count, after a label)
 _HAMMER = (r"(?:lynch(?:ed)?|hammer(?:ed)?|majority|eliminated|executed|hanged|rogo|"
            r"πλειοψηφια|αποχωρει|maggioranza|большинство|казн[ьеё]н?)")
 _MARK = re.compile(
-    r"[\[(]\s*l\s*-\s*\d+\s*[\])]|l\s*-\s*\d+(?![^\W_])"   # (L-3) [L-2] L-2
+    r"[\[(]\s*" + _TO_GO + r"\s*-\s*\d+\s*[\])]|"      # (L-3) [L-2] (E-2)
+    + _TO_GO + r"\s*-\s*\d+(?![^\W_])"                      # L-2 NE-3
     r"|[\[(]\s*" + _HAMMER + r"\s*!*\s*[\])]"               # [LYNCH] (hammered)
-    r"|<[-=]+\s*(?:l\s*-\s*\d+|" + _HAMMER + r")?[\s!.]*$"   # <-- LYNCH!!!   <-- L-2
+    r"|<[-=]+\s*(?:" + _TO_GO + r"\s*-\s*\d+|" + _HAMMER     # <-- LYNCH!!!   <-- L-2
+    + r")?[\s!.]*$"
     r"|[-=]+>\s*" + _HAMMER + r"[\s!.]*$"                  # --> lynched
     r"|\[\d{2}[/.]\d{2}\s+\d{1,2}:\d{2}(?::\d{2})?\]"       # votal's own "[02/11 19:58:12]", "[02.11 …]"
     r"|[\[(]\s*#\s*\d+\s*[\])]|#\s*\d+"                      # a voter's post (#45)
@@ -363,12 +367,27 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
                 i = end
     for tok in out:
         marks = t.history[tok.start:tok.end]
-        tok.history = bool(marks) and sum(marks) * 2 > len(marks)
+        tok.history = bool(marks) and sum(marks) * 2 > len(marks) or (
+            tok.kind == "NAME" and _struck_in_text(raw, tok.start, tok.end))
         if tok.kind == "WORD" and tok.text[:1] + tok.text[-1:] != tok.text.strip("_")[:1] \
                 + tok.text.strip("_")[-1:] and _key(tok.text) in roster.by_key:
             # "_Sherlock_": underscores around a name are no boundary the scan could start at
             tok.kind, tok.value = "NAME", roster.by_key[_key(tok.text)]
     return _chunks(out, raw)
+
+
+_TEXT_STRIKES = ("-", "~", "~~")
+
+
+def _struck_in_text(raw: str, start: int, end: int) -> bool:
+    """A name struck out in plain text: "-Mira-", "~~Mira~~" (a count tool's text output, a
+    strike Markdown did not render), hyphens or tildes glued to both its ends."""
+    for mark in _TEXT_STRIKES:
+        a, b = start - len(mark), end + len(mark)
+        if a >= 0 and raw[a:start] == mark and raw[end:b] == mark \
+                and (a == 0 or raw[a - 1] in " ,;(") and (b == len(raw) or raw[b] in " ,;)"):
+            return True
+    return False
 
 
 def _chunks(tokens: list[_Tok], raw: str) -> list[_Tok]:
@@ -443,6 +462,8 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     text = t.raw.strip()
     if title or _is_header(text):
         return LineReading("title", text=text)
+    if majority_of(text) is not None:
+        return LineReading("other", text=text)   # "5 needed for a majority": never a count line
     listed = _ENUMERATION.match(t.plain, len(t.plain) - len(t.plain.lstrip()))
     if listed:
         # "1. Pebble (2): Mira, Tosk": a ranked count's own numbering, when what follows is a
@@ -874,8 +895,8 @@ def _joined(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text
             t = _concat(carry, t)
             carry = None
         stripped = t.raw.strip()
-        if not title and re.fullmatch(r"[\[(]?\s*\d{1,2}\s*[\])]?|[\[(]\s*l\s*-\s*\d+\s*[\])]",
-                                      stripped, re.I):
+        if not title and re.fullmatch(r"[\[(]?\s*\d{1,2}\s*[\])]?|[\[(]\s*" + _TO_GO
+                                      + r"\s*-\s*\d+\s*[\])]", stripped, re.I):
             carry = t
             continue
         if out and not title and not out[-1][1] and (

@@ -61,15 +61,16 @@ _MAJORITY = re.compile(
     r"with\s+(?P<alive>\d+)\s+(?:players\s+)?(?:alive|players|votes\s+in\s+play|living)\b[^.\n]*?"
     r"(?P<n>\d+)\s+(?:votes\s+)?to\s+(?:lynch|eliminate|execute)"
     r"|(?:majority|maggioranza|πλειοψηφ[ιί]α|большинство)\s*(?::|=|is|è|είναι|-)\s*(?P<m>\d+)"
-    r"|(?:it\s+)?takes\s+(?P<t>\d+)\s+(?:votes?\s+)?to\s+(?:lynch|eliminate|execute|hammer)",
-    re.IGNORECASE)
+    r"|(?:it\s+)?takes\s+(?P<t>\d+)\s+(?:votes?\s+)?to\s+(?:lynch|eliminate|execute|hammer)"
+    r"|(?P<r>\d+)\s+(?:votes?\s+)?(?:needed|required)\s+(?:for|to)\s+(?:a\s+)?"
+    r"(?:majority|lynch|eliminate|elimination|execute|execution|hammer)", re.IGNORECASE)
 
 
 def majority_of(line: str) -> int | None:
     """The majority a line of a count says ("With 9 alive, it takes 5 to lynch", "Majority: 5",
-    "With 9 players, majority is 5"), or None."""
+    "With 9 players, majority is 5", "5 needed for a majority"), or None."""
     m = _MAJORITY.search(line)
-    return int(m.group("n") or m.group("m") or m.group("t")) if m else None
+    return int(m.group("n") or m.group("m") or m.group("t") or m.group("r")) if m else None
 _HAMMER_WORDS = r"(?:lynch(?:ed)?|hammer(?:ed)?|majority|eliminated|πλειοψηφ[ιί]α|maggioranza|большинство)"
 _MARKERS = re.compile(
     r"[,;]?\s*[\[(]\s*L\s*-\s*\d+\s*[\])]"                 # (L-1) [L-2]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from votal.tally.model import NO_LYNCH
 from votal.tally.rostercount import Roster, read_count
 
 ROSTER = Roster({"Pebble": (), "Mira Jones": (), "Tosk": (), "_Ash_": (), "Quill": (),
@@ -245,3 +246,57 @@ def test_a_half_vote_beside_a_voter_leaves_the_count_unread(half):
 def test_voters_numbered(body):
     vc = _read(T + body + "<br>Not voting: Pebble, bren")
     assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT and not vc.unread
+
+
+# -- count tools of other communities, their shapes in own words ---------------------------------
+
+TOOLS = Roster({"Alder": (), "Birch": (), "Cedar": (), "Dogwood": (), "Elm": (), "Fir": (),
+                "Gum": ()})
+TOOL_WANT = {"Alder": ["Birch", "Dogwood"], "Elm": ["Cedar"]}
+
+
+@pytest.mark.parametrize("struck", ["<s>Cedar</s>", "-Cedar-", "~~Cedar~~"])
+def test_a_counter_that_strikes_an_unvote_among_the_voters(struck):
+    """A forum counter's output (a TeamLiquid-style script): an unvoted voter stays in his place
+    among the voters, struck ("[s]Cedar[/s]", "-Cedar-" in its text form), and its log lines
+    follow the count."""
+    vc = _read(f"<b>Alder</b> (2): Birch, {struck}, Dogwood<br><b>Elm</b> (1): Cedar<br><br>"
+               "<b>Not voting</b> (4): Fir, Gum<br><br>WARNING: Cedar changed vote without unvote "
+               "(<a href='p1'>post</a>)<br>VOTE: Cedar voted elm (Elm) (<a href='p2'>post</a>)",
+               TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == TOOL_WANT
+    assert [x.history for x in vc.lines if x.target == "Alder"] == [("Cedar",)]
+    assert not vc.unread
+
+
+def test_a_hyphen_inside_a_line_strikes_no_name():
+    vc = _read("Vote Count 1.2<br>Alder - 2 - Birch, Dogwood<br>Elm - 1 - Cedar<br>"
+               "Not voting - Fir, Gum", TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == TOOL_WANT
+
+
+def test_elimination_markers_e_and_ne():
+    """"(2, E-2)": two votes, two from an elimination; "no execution (1, NE-3)"; lower case."""
+    vc = _read('<i><span style="font-size:150%">votecount</span><br>day 2, vc 3<br><ul><li><b>no '
+               "execution</b> (1, NE-3): Gum</li></ul><ul><li><b>Alder</b> (2, E-2): "
+               '<a href="p">Birch</a>, <a href="q">Dogwood</a></li><li><b>Elm</b> [E-3] (1): '
+               "Cedar</li></ul><ul><li><b>not voting</b> (2): Fir, Elm</li></ul>with 7 alive, it "
+               "takes 4 to execute.</i>", TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == {
+        **TOOL_WANT, NO_LYNCH: ["Gum"]}
+    assert not vc.unread and vc.majority == 4
+
+
+def test_a_table_with_posts_in_brackets_and_invalid_votes():
+    """A counter's table (a vBulletin forum's tool): number, target, voters each with his posts
+    in the phase in brackets; its "Invalid Votes" row names no candidate and no voter of one."""
+    vc = _read("<div>Day 2 - Votes from post 212 through 260</div><table><tr><th>Votes</th><th>"
+               "Target</th><th>Voters (Posts in Phase)</th></tr><tr><td>2</td><td><b>Alder</b>"
+               '</td><td>Birch (<a href="p">12</a>), Dogwood (<a href="q">3</a>)</td></tr><tr><td>1'
+               '</td><td><b>Elm</b></td><td>Cedar (<a href="r">7</a>)</td></tr><tr><td>2</td><td>'
+               "<b>Not Voting</b></td><td>Alder (0), Gum (1)</td></tr><tr><td>1</td><td><b>Invalid "
+               'Votes</b></td><td><br>Fir voted <b>Zed</b> (<a href="s">4</a>)<br></td></tr></table>'
+               "<br>5 needed for a majority", TOOLS)
+    assert {x.target: (x.count, sorted(x.voters)) for x in vc.lines if x.voters} == {
+        "Alder": (2, ["Birch", "Dogwood"]), "Elm": (1, ["Cedar"])}
+    assert sorted(vc.not_voting or ()) == ["Alder", "Gum"] and vc.majority == 5
