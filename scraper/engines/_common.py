@@ -50,9 +50,10 @@ def as_text(page: str | bytes) -> str:
     return decode(page) if isinstance(page, bytes) else page
 
 
-def load(page: str | bytes) -> etree._Element:
-    """The parsed document of a page given as text or as raw bytes."""
-    return document(as_text(page))
+def load(page: str | bytes, ids: bool = True) -> etree._Element:
+    """The parsed document of a page given as text or as raw bytes (``ids``: with libxml2's ID
+    table, which ``normalize.by_id`` reads)."""
+    return document(as_text(page), ids)
 
 
 def base_url(doc: etree._Element, url: str) -> str:
@@ -258,12 +259,16 @@ class PagedEngine(Engine):
     :meth:`read_posts` (with the page's :class:`PageContext`).
     """
 
+    # the page parsed with libxml2's ID table: an adapter whose reading calls
+    # ``normalize.by_id``/``by_id_in`` keeps it; the others say False (a cheaper parse)
+    page_ids: bool = True
+
     def page_info(self, html: str | bytes, url: str) -> PageInfo:
         text = as_text(html)
         variant = self.variant_for(text)
         if variant is not None:
             return variant.page_info(text, url)
-        doc = load(text)
+        doc = load(text, self.page_ids)
         return self.read_page_info(doc, base_url(doc, url), url)
 
     def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None
@@ -272,7 +277,7 @@ class PagedEngine(Engine):
         variant = self.variant_for(text)
         if variant is not None:
             return variant.parse_page(text, url, tz, now)
-        doc = load(text)
+        doc = load(text, self.page_ids)
         return self.read_posts(doc, self._context(doc, url, tz, now, None))
 
     def read_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None
@@ -281,7 +286,7 @@ class PagedEngine(Engine):
         variant = self.variant_for(text)
         if variant is not None:
             return variant.read_page(text, url, tz, now)
-        doc = load(text)
+        doc = load(text, self.page_ids)
         base = base_url(doc, url)
         # before the posts: reading them rewrites their bodies in the tree
         info = self.read_page_info(doc, base, url)

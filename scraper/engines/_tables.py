@@ -41,6 +41,8 @@ PostReader = Callable[[etree._Element, int, PageContext], Post]
 class OffsetTableEngine(PagedEngine):
     """An engine whose thread is ``?TOPIC=ID`` and whose pages are ``&OFFSET=(page - 1) * step``."""
 
+    page_ids = False  # never looks an id up: the page parsed without an ID table
+
     topic_param: str = "t"  # the query parameter naming the thread
     offset_param: str = "start"  # the query parameter of a page's first post (0-based)
     default_step: int = 15  # posts per page when no page link says otherwise

@@ -370,13 +370,13 @@ class Discourse(Engine):
         html = _text(html)
         if _JSON_START(html):
             return PageInfo(current=1, last=1, next_url=None)
-        return _crawler_info(document(html), url)
+        return _crawler_info(document(html, ids=False), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         html = _text(html)
         if _JSON_START(html):
             return parse_posts_json(html, url, link=True)
-        return _parse_crawler(document(html), self.thread_url(url), url)
+        return _parse_crawler(document(html, ids=False), self.thread_url(url), url)
 
     def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
                   ) -> tuple[list[Post], PageInfo]:
@@ -384,7 +384,7 @@ class Discourse(Engine):
         if _JSON_START(html):
             return parse_posts_json(html, url, link=True), PageInfo(current=1, last=1,
                                                                    next_url=None)
-        doc = document(html)
+        doc = document(html, ids=False)
         info = _crawler_info(doc, url)  # before the posts: reading them rewrites their bodies
         return _parse_crawler(doc, self.thread_url(url), url), info
 

@@ -57,6 +57,7 @@ def convert_quotes(body: etree._Element) -> None:
 
 
 class FluxBB(PagedEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "fluxbb"
     label = "FluxBB / PunBB"
     precedence = 39  # before phpBB 3, whose viewtopic.php pattern also matches "?id=1&p=2"

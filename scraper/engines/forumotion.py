@@ -126,14 +126,14 @@ class Forumotion(Engine):
         return urlunsplit((p.scheme, p.netloc, f"/t{m.group(1)}p{offset}-{m.group(3)}", "", ""))
 
     def page_info(self, html: str, url: str) -> PageInfo:
-        return _page_info(document(html), url)
+        return _page_info(document(html, ids=False), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
-        return self._posts(document(html), url, tz, now)
+        return self._posts(document(html, ids=False), url, tz, now)
 
     def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
                   ) -> tuple[list[Post], PageInfo]:
-        doc = document(html)
+        doc = document(html, ids=False)
         info = _page_info(doc, url)  # before the posts: reading them rewrites their bodies
         return self._posts(doc, url, tz, now), info
 

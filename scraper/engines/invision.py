@@ -193,7 +193,7 @@ class Invision(Engine):
         variant = self.variant_for(html)
         if variant is not None:
             return variant.page_info(html, url)
-        return _page_info(document(html), url)
+        return _page_info(document(html, ids=False), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         return self.read_page(html, url, tz, now)[0]
@@ -203,7 +203,7 @@ class Invision(Engine):
         variant = self.variant_for(html)
         if variant is not None:
             return variant.read_page(html, url, tz, now)
-        doc = document(html)
+        doc = document(html, ids=False)
         info = _page_info(doc, url)
         thread = self.thread_url(url)
         seen: set[str] = set()  # a "recommended posts" block may repeat a comment

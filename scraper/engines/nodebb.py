@@ -117,14 +117,14 @@ class NodeBB(Engine):
         return base if page <= 1 else f"{base}?page={page}"
 
     def page_info(self, html: str, url: str) -> PageInfo:
-        return self._page_info(document(html), url)
+        return self._page_info(document(html, ids=False), url)
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
-        return self._posts(document(html), url)
+        return self._posts(document(html, ids=False), url)
 
     def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
                   ) -> tuple[list[Post], PageInfo]:
-        doc = document(html)
+        doc = document(html, ids=False)
         info = self._page_info(doc, url)  # before the posts: reading them rewrites their bodies
         return self._posts(doc, url), info
 

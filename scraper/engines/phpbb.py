@@ -148,6 +148,7 @@ def normalize_body(content: etree._Element) -> str:
 
 
 class PhpBB(PagedEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "phpbb"
     label = "phpBB 3"
     precedence = 40

@@ -51,6 +51,7 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 
 
 class SomethingAwful(PagedEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "somethingawful"
     label = "Something Awful Forums"
     precedence = 34

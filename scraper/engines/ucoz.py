@@ -70,6 +70,7 @@ def _convert_quotes(body: etree._Element) -> None:
 
 
 class UCoz(PagedEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "ucoz"
     label = "uCoz forums"
     precedence = 95

@@ -98,6 +98,7 @@ def _convert(body: etree._Element) -> None:
 
 
 class Vanilla(PagedEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "vanilla"
     label = "Vanilla Forums"
     precedence = 85

@@ -48,6 +48,7 @@ _BY = re.compile(r"^\s*originally\s+posted\s+by\s+", re.I)
 
 
 class VBulletin2(vb.VBulletinEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "vbulletin2"
     label = "vBulletin 2"
     precedence = 33  # after vBulletin 3, whose 3.0 pages also name posts <a name="postN">

@@ -27,6 +27,7 @@ _PAGENAV = f"/descendant::*[{cls('pagenav')}][1]"
 
 
 class VBulletin5(vb.VBulletinEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "vbulletin5"
     label = "vBulletin 5"
     url_patterns = (

@@ -92,6 +92,7 @@ def _time(el: etree._Element | None, where: str, page: PageContext) -> datetime 
 
 
 class XenForo1(PagedEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "xenforo1"
     label = "XenForo 1"
     precedence = 11

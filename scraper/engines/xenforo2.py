@@ -159,6 +159,7 @@ def post_time(t: etree._Element | None, where: str, page: PageContext) -> dateti
 
 
 class XenForo2(PagedEngine):
+    page_ids = False  # never looks an id up: the page parsed without an ID table
     name = "xenforo2"
     label = "XenForo 2"
     url_patterns = (
