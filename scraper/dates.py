@@ -106,14 +106,17 @@ _AGO_FORMS = (
     re.compile(r"^(?:πριν(?:\s+απο)?|vor|il y a|hace)\s+" + _COUNT + r"(?P<unit>[^\W\d_]+)$"),
     re.compile(r"^" + _COUNT + r"(?P<unit>[^\W\d_]+)\s+(?:ago|fa|назад|πριν)$"),
 )
-_NOW_PHRASES = (
+_NOW_PHRASES = frozenset((
     "a moment ago", "just now", "now", "moments ago", "less than a minute ago",
     "pochi secondi fa", "un momento fa", "adesso", "ora", "proprio ora",
     "μολις τωρα", "τωρα", "λιγα δευτερολεπτα πριν", "πριν απο λιγα δευτερολεπτα",
     "только что", "менее минуты назад", "меньше минуты назад",
     "gerade eben", "soeben", "jetzt", "a l'instant", "a linstant", "ahora", "ahora mismo",
-)
+))
 _AGO_MARKERS = ("ago", " fa", "назад", "πριν", "vor ", "il y a ", "hace ")
+_AGO_MARKER = re.compile("|".join(map(re.escape, _AGO_MARKERS)))  # any of them, in one search
+# A letter: every relative form (a day word, an "ago" phrase, "now") has one, a numeric date none.
+_LETTER = re.compile(r"[^\W\d_]")
 _AMPM = {"am": "am", "a.m.": "am", "πμ": "am", "π.μ.": "am", "pm": "pm", "p.m.": "pm",
          "μμ": "pm", "μ.μ.": "pm"}
 
@@ -169,14 +172,16 @@ def _parse_normalised(norm: str, tz: ZoneInfo | timezone, now: datetime | None,
                       ) -> datetime | None:
     langs = tuple(languages) if languages else DEFAULT_LANGUAGES
     order = date_order or ("MDY" if langs[0] == "en" else "DMY")
-    ago = _relative_ago(norm)
-    if ago is not None:
-        return (now - ago).astimezone(tz) if now is not None else None
-    if _day_words(norm):
-        if now is None:
-            return None
-        naive = _relative_day(norm, now.astimezone(tz).date())
-        return _localise(naive, tz) if naive else None
+    if _LETTER.search(norm):  # a text without a letter ("2024-08-03 10:59") is no relative form
+        ago = _relative_ago(norm)
+        if ago is not None:
+            return (now - ago).astimezone(tz) if now is not None else None
+        back = _day_words(norm)
+        if back:
+            if now is None:
+                return None
+            naive = _relative_day(norm, now.astimezone(tz).date(), back)
+            return _localise(naive, tz) if naive else None
     naive = _absolute(norm, order)
     if naive is None:
         base = now.astimezone(tz).replace(tzinfo=None) if now is not None else None
@@ -250,9 +255,10 @@ def _day_words(norm: str) -> list[int]:
     return found + [n for w, n in _DAY_PHRASES.items() if f" {w} " in joined]
 
 
-def _relative_day(norm: str, today: date) -> datetime | None:
-    """'Today, 20:04', 'Χθες στις 20:04', 'Ieri alle 20:04', 'Вчера в 20:04' (clock required)."""
-    back = _day_words(norm)
+def _relative_day(norm: str, today: date, back: list[int] | None = None) -> datetime | None:
+    """'Today, 20:04', 'Χθες στις 20:04', 'Ieri alle 20:04', 'Вчера в 20:04' (clock required);
+    ``back``: the text's :func:`_day_words`, when the caller has them."""
+    back = _day_words(norm) if back is None else back
     if len(set(back)) != 1:
         return None
     found = _clock(norm)
@@ -269,7 +275,7 @@ def _relative_ago(norm: str) -> timedelta | None:
     phrase = norm.rstrip(".! ")
     if phrase in _NOW_PHRASES:
         return timedelta(0)
-    if not any(marker in f" {phrase}" for marker in _AGO_MARKERS):
+    if not _AGO_MARKER.search(f" {phrase}"):
         return None
     m = next((m for rx in _AGO_FORMS if (m := rx.match(phrase))), None)
     if m is None:

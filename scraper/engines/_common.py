@@ -323,9 +323,8 @@ def wrote_name(text: str | None) -> str | None:
     """"Nikos wrote:" / "Вася писал(а):" / "Luca ha scritto:" -> the name; None when the text
     is no such header (a bare "Quote:" label)."""
     text = " ".join((text or "").split())
-    if not _WROTE.search(text):
-        return None
-    return _WROTE.sub("", text).strip() or None
+    m = _WROTE.search(text)  # anchored at the end: the one match, what a sub would remove
+    return text[:m.start()].strip() or None if m else None
 
 
 def query(url: str) -> dict[str, str]:

@@ -35,7 +35,7 @@ from votal.scraper.engines._common import (
 )
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
-from votal.scraper.normalize import class_tokens, make_quote, text_of
+from votal.scraper.normalize import class_tokens, classed_below, make_quote, text_of
 
 _IN_PARENS = re.compile(r"\(([^()]*\d[^()]*)\)\s*$")
 _USER_ID = re.compile(r"profile\.php\?id=(\d+)")
@@ -43,11 +43,9 @@ _CHROME = (f".//*[{cls('postsignature')}]", f".//*[{cls('sig-content')}]",
            f".//*[{cls('postedit')}]", f".//*[{cls('lastedit')}]", f".//*[{cls('sig-line')}]")
 
 
-_QUOTEBOX = f".//div[{cls('quotebox')}]"
-
-
 def convert_quotes(body: etree._Element) -> None:
-    for box in find(body, _QUOTEBOX):
+    # .//div[quotebox], by lxml's tag walk of the body's divs (issue 22)
+    for box in classed_below(body, "div", "quotebox"):
         # ./cite, and ./blockquote/div else ./blockquote: the box's children, no XPath
         cite = next(box.iterchildren("cite"), None)
         quotes = list(box.iterchildren("blockquote"))
@@ -92,10 +90,12 @@ class FluxBB(PagedEngine):
         return _page_info(doc, base, url)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
-        boxes = find(doc, "//div[starts-with(@id, 'p')][contains(concat(' ', @class, ' '), "
-                          "' blockpost ') or contains(concat(' ', @class, ' '), ' post ')]")
-        return [_post(b, page) for b in boxes
-                if b.get("id")[1:].isdigit()]
+        boxes = [b for b in find(doc, "//div[starts-with(@id, 'p')][contains(concat(' ', @class, "
+                                      "' '), ' blockpost ') or contains(concat(' ', @class, ' '), "
+                                      "' post ')]")
+                 if b.get("id")[1:].isdigit()]
+        notes = _notes(doc, boxes)
+        return [_post(b, page, notes.get(b)) for b in boxes]
 
 
 def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
@@ -118,7 +118,20 @@ def _page_info(doc: etree._Element, base: str, url: str) -> PageInfo:
 # author, the h2's link and number and the body are found by tag walks (_user, _in_h2, _body)
 _STAMP = f".//*[{cls('post-link')}]//a"
 _NUMBER = f".//*[{cls('post-num')}]"
-_NOTE = f".//*[{cls('postedit')} or {cls('lastedit')}]"
+_NOTES = f"//*[{cls('postedit')} or {cls('lastedit')}]"
+
+
+def _notes(doc: etree._Element, boxes: list[etree._Element]) -> dict[etree._Element, etree._Element]:
+    """Each post's edit note, ``.//*[postedit or lastedit]`` of the post (the first in document
+    order): the page's notes found by one search of the page, each given to the posts it is
+    inside, not one search of every post (issue 22: most posts have none)."""
+    posts = set(boxes)
+    found: dict[etree._Element, etree._Element] = {}
+    for note in find(doc, _NOTES):
+        for anc in note.iterancestors():
+            if anc in posts and anc not in found:
+                found[anc] = note
+    return found
 
 
 def _below(el: etree._Element, box: etree._Element, name: str) -> bool:
@@ -178,7 +191,7 @@ def _body(box: etree._Element) -> etree._Element | None:
     return None
 
 
-def _post(box: etree._Element, page: PageContext) -> Post:
+def _post(box: etree._Element, page: PageContext, note: etree._Element | None) -> Post:
     pid = box.get("id")[1:]
     where = page.where(pid)
     user = _user(box)
@@ -199,7 +212,6 @@ def _post(box: etree._Element, page: PageContext) -> Post:
     body = _body(box)
     if body is None:
         raise ScrapeError(f"{where}: no post body found")
-    note = first(box, _NOTE)
     href = stamp.get("href") if stamp is not None else None
     return Post(
         id=pid, number=printed, thread=page.thread,
