@@ -43,7 +43,7 @@ MIN_CONFIDENCE = 0.5   # a run of lines read with less is no count
 IsName = Callable[[str], bool]
 
 _HEADER = re.compile(
-    r"(vote\s*count|vote\s*tally|^\W*v\.?\s?c\.?\s*\d|ψηφοφορ[ιί]α|καταμ[εέ]τρηση|votazion[ei]|"
+    r"(vote\s*count|vote\s*tally|vote\s*totals?\b|votals?\b|lynch\s*count|^\W*v\.?\s?c\.?\s*\d|ψηφοφορ[ιί]α|καταμ[εέ]τρηση|votazion[ei]|"
     r"conteggio\s+(?:dei\s+)?voti|conta\s*voti|situazione\s+voti|итоги\s+голосования|"
     r"подсч[её]т\s+голосов|голосование|расклад\s+голосов)",
     re.IGNORECASE,
@@ -63,14 +63,15 @@ _MAJORITY = re.compile(
     r"|(?:majority|maggioranza|πλειοψηφ[ιί]α|большинство)\s*(?::|=|is|è|είναι|-)\s*(?P<m>\d+)"
     r"|(?:it\s+)?takes\s+(?P<t>\d+)\s+(?:votes?\s+)?to\s+(?:lynch|eliminate|execute|hammer)"
     r"|(?P<r>\d+)\s+(?:votes?\s+)?(?:needed|required)\s+(?:for|to)\s+(?:a\s+)?"
-    r"(?:majority|lynch|eliminate|elimination|execute|execution|hammer)", re.IGNORECASE)
+    r"(?:majority|lynch|eliminate|elimination|execute|execution|hammer)"
+    r"|hammer\s+(?:is\s+)?at\s+(?P<h>\d+)", re.IGNORECASE)
 
 
 def majority_of(line: str) -> int | None:
     """The majority a line of a count says ("With 9 alive, it takes 5 to lynch", "Majority: 5",
-    "With 9 players, majority is 5", "5 needed for a majority"), or None."""
+    "With 9 players, majority is 5", "5 needed for a majority", "Hammer at 5."), or None."""
     m = _MAJORITY.search(line)
-    return int(m.group("n") or m.group("m") or m.group("t") or m.group("r")) if m else None
+    return int(next(g for g in m.group("n", "m", "t", "r", "h") if g)) if m else None
 _HAMMER_WORDS = r"(?:lynch(?:ed)?|hammer(?:ed)?|majority|eliminated|πλειοψηφ[ιί]α|maggioranza|большинство)"
 _MARKERS = re.compile(
     r"[,;]?\s*[\[(]\s*L\s*-\s*\d+\s*[\])]"                 # (L-1) [L-2]

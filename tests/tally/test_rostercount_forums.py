@@ -300,3 +300,27 @@ def test_a_table_with_posts_in_brackets_and_invalid_votes():
     assert {x.target: (x.count, sorted(x.voters)) for x in vc.lines if x.voters} == {
         "Alder": (2, ["Birch", "Dogwood"]), "Elm": (1, ["Cedar"])}
     assert sorted(vc.not_voting or ()) == ["Alder", "Gum"] and vc.majority == 5
+
+
+def test_a_votal_generator_with_its_history_spoiler():
+    """A forum's votal generator (own words of its shape): "Votals" in the title, "(L-1)" after
+    a wagon, "Hammer at 4." in the footer, and a spoiler of each voter's vote history ("Birch
+    (2): Elm -> Alder") that is no count."""
+    vc = _read("<p><b>Day 2: Automated Votals from #120 to #181</b></p><p><b>Alder (2):</b> Birch, "
+               'Dogwood <span style="color:red"><b>(L-1)</b></span><br><b>Elm (1):</b> Cedar<br>'
+               "<b>Not voting (3):</b> Alder, Fir, Gum</p><p><b>Phase ends in 5h3m. Hammer at 4."
+               '</b></p><p><b>Vote history:</b></p><div class="spoiler"><div class="spoiler-title">'
+               'Spoiler</div><div class="spoiler-content"><b>Birch (2):</b> Elm -&gt; Alder<br><b>'
+               "Cedar (3):</b> Alder -&gt; Unvote -&gt; Elm</div></div>", TOOLS)
+    assert vc.label == "Day 2: Automated Votals from #120 to #181" and vc.majority == 4
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == TOOL_WANT
+    assert sorted(vc.not_voting or ()) == ["Alder", "Fir", "Gum"] and not vc.unread
+
+
+def test_a_tool_line_of_votes_it_could_not_read_leaves_the_count_unread():
+    """"Errors (1): Elm": the tool could not read Elm's vote — what the count says of Elm is
+    unknown, so the count is unread, never compared as if Elm had not voted."""
+    vc = _read("<b>Day 2: Automated Votals from #120 to #181</b><br><b>Alder (2):</b> Birch, Dogwood"
+               "<br><b>Elm (1):</b> Cedar<br><b>Not voting (2):</b> Fir, Gum<br><br><b>Errors (1):"
+               "</b> Elm", TOOLS)
+    assert vc.unread == ("Errors",)
