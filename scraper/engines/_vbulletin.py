@@ -325,8 +325,7 @@ class VBulletinEngine(PagedEngine):
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
         # the navigation found once, the "Page X of Y" texts searched in it (issue 22: the
         # page was walked twice for it)
-        navs = find(doc, self.page_nav) if self.page_nav else []
-        found = self.pages_said(doc, navs)
+        found, navs = self.pages_found(doc)
         current, last = found if found else (page_of_34(url), None)
         if found is None and not navs:
             last = current  # no page navigation at all: a one-page thread
@@ -338,6 +337,13 @@ class VBulletinEngine(PagedEngine):
             nxt = first(doc, f"({self.page_nav})//a[normalize-space(.)=$n]/@href",
                         n=str(current + 1))
         return next_page(base, current, last, nxt)
+
+    def pages_found(self, doc: etree._Element
+                    ) -> tuple[tuple[int, int] | None, list[etree._Element] | None]:
+        """(this page, the last page) where the page says them, and the page's navigation
+        elements (``page_nav``; None when not searched: the pages were said)."""
+        navs = find(doc, self.page_nav) if self.page_nav else []
+        return self.pages_said(doc, navs), navs
 
     def pages_said(self, doc: etree._Element, navs: list[etree._Element]
                    ) -> tuple[int, int] | None:
