@@ -62,8 +62,6 @@ _WROTE = re.compile(
 DEFAULT_STEP = 10
 
 _CHROME = (f".//*[{cls('codebox')}]/p", ".//button")
-_AUTHOR_P = f".//*[self::p or self::div][{cls('author')}]"
-_PROFILE = ".//a[contains(@href, 'viewprofile')]"
 _SIDE_PROFILE = f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]"
 _POSTS = f"//div[starts-with(@id, 'p')][{cls('post')}][.//*[{cls('postbody')}]]"
 
@@ -357,16 +355,19 @@ def _post(div: etree._Element, num: int, page: PageContext) -> Post:
     author_p = next((el for el in div.iterdescendants("p", "div") if classed(el, "author")), None)
     # the first match inside the first p.author is the first match of the whole post
     user = _profile_link(author_p) if author_p is not None else None
+    if user is None and author_p is not None:
+        # .//*[self::p or self::div][author]//a[viewprofile]: the first author element (in
+        # document order) that holds a profile link gives the first, by tag walks (issue 22)
+        user = next((link for el in div.iterdescendants("p", "div") if classed(el, "author")
+                     and (link := _profile_link(el)) is not None), None)
     if user is None:
-        user = first_of(div, _AUTHOR_P + _PROFILE[1:], _SIDE_PROFILE)
+        user = first(div, _SIDE_PROFILE)
     name_el = user if user is not None else first_of(
         div, f".//p[{cls('author')}]//*[{cls('username')}]", f".//p[{cls('author')}]//strong",
         f".//dl[{cls('postprofile')}]//dt//*[{cls('username')}]")  # a guest's or deleted member's
     author = text_of(name_el)  # "" when none: the post is kept, problems ["author"] (issue 11)
     m = _USER_ID.search(user.get("href")) if user is not None else None
-    bodies = _postbodies(div)
-    content = _div_in(bodies, "content")
-    notice = _div_in(bodies, "notice")
+    content, notice = _content_and_notice(div)
     return Post(
         id=pid, number=num, thread=page.thread, url=page.link(f"./viewtopic.php?p={pid}#p{pid}"),
         author=author, author_id=m.group(1) if m else None,
@@ -382,31 +383,35 @@ def _profile_link(el: etree._Element) -> etree._Element | None:
                 None)
 
 
-def _postbodies(div: etree._Element) -> list[etree._Element]:
-    """The post's ``postbody`` elements (``.//*[postbody]``), in document order: the first
-    (found by a walk that stops there), then those in what follows it within the post (the
-    following siblings of it and of its ancestors below the post), by lxml's tag walks
-    (issue 22: an XPath a level)."""
-    body = next((el for el in div.iterdescendants(etree.Element) if classed(el, "postbody")),
-                None)
-    if body is None:
-        return []
-    found, el = [body], body
-    while el is not div and el is not None:
-        for sib in el.itersiblings():
-            found += [x for x in sib.iter(etree.Element) if classed(x, "postbody")]
-        el = el.getparent()
-    return found
+def _content_and_notice(div: etree._Element) -> tuple[etree._Element | None,
+                                                      etree._Element | None]:
+    """The post's body ``.//*[postbody]//div[content]`` and edit notice
+    ``.//*[postbody]//div[notice]``, each the first in document order: one tag walk of the
+    post's divs, a div of either class kept when an ancestor below the post is a postbody
+    (issue 22: a walk of every element of the post for its postbodies, then of their divs for
+    each class, cost three times as much)."""
+    content = notice = None
+    for el in div.iterdescendants("div"):
+        value = el.get("class")
+        if not value:
+            continue
+        if content is None and "content" in value and classed(el, "content") \
+                and _in_postbody(el, div):
+            content = el
+        if notice is None and "notice" in value and classed(el, "notice") \
+                and _in_postbody(el, div):
+            notice = el
+    return content, notice
 
 
-def _div_in(bodies: list[etree._Element], name: str) -> etree._Element | None:
-    """The first ``div`` of class ``name`` inside the post's postbodies in document order
-    (``.//*[postbody]//div[name]`` from the post): the first body that holds one gives it."""
-    for body in bodies:
-        for el in body.iterdescendants("div"):
-            if classed(el, name):
-                return el
-    return None
+def _in_postbody(el: etree._Element, post: etree._Element) -> bool:
+    """Has ``el`` an ancestor of class ``postbody`` below ``post``?"""
+    for anc in el.iterancestors():
+        if anc is post:
+            return False
+        if classed(anc, "postbody"):
+            return True
+    return False
 
 
 def _time(author_p: etree._Element | None, author: str, where: str, page: PageContext
