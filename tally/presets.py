@@ -29,7 +29,7 @@ from votal.tally.rules import (
     palermo,
     reading,
 )
-from votal.tally.rules.context import EventCheck, RuleTraits, Step, Unvotable
+from votal.tally.rules.context import EventCheck, RuleTraits, Step, Unvotable, streamed
 from votal.tally.schedule import Schedule
 
 # The options every ruleset has (their meanings: the comments of tally/options.py).
@@ -61,6 +61,12 @@ class Preset:
     closing: tuple[Step, ...] = ()
     after: tuple[Step, ...] = (reading.dead_posts,)   # after the day's elimination is known (C-08)
     event_checks: tuple[EventCheck, ...] = ()
+
+    @functools.cached_property
+    def streamed(self) -> int:
+        """How many of the leading ``steps`` read the posts a batch at a time (``streams``): what
+        a running count's stream runs once over its day (tally/replay.py, issue 22)."""
+        return streamed(self.steps)
 
     @functools.cached_property
     def traits(self) -> RuleTraits:

@@ -6,7 +6,9 @@ final result, :meth:`Replay.day`) and keeps what each day starts from (:class:`D
 changes the days before left in the timeline, the carried :class:`GameState`, the replay's
 cache). A running count (:meth:`Replay.running`, :meth:`Replay.at`) starts from its day's start:
 it counts that day's posts up to its instant, never the days before again (issue 22: the audit
-asks one at every moderator count).
+asks one at every moderator count); the running counts of one day are counted in one pass over
+it (:class:`_DayStream`: the steps that read the posts a batch at a time run once, up to each
+count in turn, and each count runs the other steps on its copy of that state).
 
 A running count is the game as it stood at its instant (:func:`as_of`: an event made later is not
 applied). An event made later that could reach an earlier day — one of an earlier day, a
@@ -154,6 +156,7 @@ class Replay:
         self._variants: dict[frozenset[int], Replay] = {}
         self._instants: dict[int, tuple[datetime, ...] | None] = {}
         self._reach: dict[int, datetime] = {}   # day n -> the last instant days 1..n-1 read
+        self._stream: _DayStream | None = None   # the running counts of one day so far
 
     @property
     def bodies(self) -> BodyReadings:
@@ -217,8 +220,15 @@ class Replay:
             raise ValueError("day must be ≥ 1 (day 0 has no vote)")
         t = until[0]
         game = as_of(self.game, t)
-        return replace(self._from_start(self._base(n, game, t), n, until, game,
-                                        withhold=withhold, votes_only=votes_only), as_of=t)
+        base = self._base(n, game, t)
+        # base: this replay or one of its variants, kept as long as it (_base): its id is its own
+        key = (id(base), n, tuple(e.index for e in game.events), withhold)
+        stream = self._stream
+        if stream is None or stream.key != key:
+            stream = self._stream = _DayStream(key, base, n, game, withhold)
+        elif not stream.reaches(until):   # before the stream's last count: one of its own
+            stream = _DayStream(key, base, n, game, withhold)
+        return replace(freeze(stream.count(base, until, votes_only=votes_only)), as_of=t)
 
     def at(self, n: int, now: datetime, *, withhold: bool = False) -> DayResult:
         """What a moderator or player asks at ``now``: the final result once the day's vote is
@@ -319,28 +329,42 @@ class Replay:
         into the replay's, for the days after), then the steps after. The state, cache and
         timeline given are changed. ``withhold``: ``Inputs.withhold`` (issue 20).
         ``votes_only`` (a running count for the audit, :meth:`running`): no steps after."""
-        start, _deadline, end = self.schedule.bounds(n)
         posts = _before(self.main.get(n, []), until)
-        inputs = Inputs(
+        vote_posts = posts if self.votes is self.main else _before(self.votes.get(n, []), until)
+        day = self._day(n, self._inputs(n, until, game, posts, vote_posts, author_slot,
+                                        withhold), timeline, state, cache)
+        for step in self.preset.steps:
+            step(day)
+        return self._close(day, until, keep=keep, votes_only=votes_only)
+
+    def _inputs(self, n: int, until: Until | None, game: Game, posts: list[Post],
+                vote_posts: list[Post], author_slot: _Authors, withhold: bool) -> Inputs:
+        start, _deadline, end = self.schedule.bounds(n)
+        return Inputs(
             game=game, traits=self.preset.traits, options=self.options, number=n,
             schedule=self.schedule, clock=self.schedule.clock(n), start=start, end=end,
-            posts=posts, vote_posts=posts if self.votes is self.main else _before(
-                self.votes.get(n, []), until),
-            resolver=self.resolver, author_slot=author_slot, until=until,
-            moderators=self.moderators, withhold=withhold)
+            posts=posts, vote_posts=vote_posts, resolver=self.resolver, author_slot=author_slot,
+            until=until, moderators=self.moderators, withhold=withhold)
+
+    def _day(self, n: int, inputs: Inputs, timeline: Timeline, state: GameState,
+             cache: RunCache) -> Day:
+        """Day ``n`` before its steps: what it is given, and the review of its unreadable posts."""
         day = Day(inputs, Votes(), Players(timeline, state, inputs.vote_end), Outputs(), cache)
         day.out.review.extend(self.unreadable.get(n, ()))
         if n == self.last_day:
             day.out.review.extend(self.no_day)
-        for step in self.preset.steps:
-            step(day)
+        return day
+
+    def _close(self, day: Day, until: Until | None, *, keep: bool, votes_only: bool) -> Day:
+        """A day after its steps: its outcome, and (the final result) its closing steps and what
+        it carries; then the steps after (none for ``votes_only``)."""
         if day.out.outcome is None:
             day.out.outcome = Outcome(OutcomeKind.NO_ELIMINATION)
         if until is None:
             for step in self.preset.closing:
                 step(day)
             for c in _carries(day):
-                _apply(timeline, c)
+                _apply(day.players.timeline, c)
                 if keep:
                     self._carried.append(c)
         if votes_only:
@@ -484,6 +508,61 @@ class Replay:
         return self.authors.get(fold(author)) or author or None
 
 
+class _DayStream:
+    """The running counts of day ``n`` of ``base`` (the game as it stood at their instants,
+    ``game``; ``withhold``) in one pass over the day (issue 22: the audit asks one at every
+    moderator count). The preset's leading steps that read the posts a batch at a time
+    (``Preset.streamed``, ``rules.context.streams``) run once over the day's posts, up to each
+    count in turn; each count copies that state (``Day.fork``) and runs the other steps on its
+    copy. A count gives what counting the day from its start up to the count gives; the counts
+    asked of one stream go forward (:meth:`reaches`). It keeps no replay (the replay keeps it):
+    :meth:`count` is given ``base`` again."""
+
+    def __init__(self, key: tuple[object, ...], base: Replay, n: int, game: Game,
+                 withhold: bool):
+        self.key = key
+        start = base.start(n)
+        timeline = base._timeline(game, start.carried)
+        author_slot = _Authors(base.authors, base.moderators, timeline, base._named)
+        self.main, self.votes = base.main.get(n, []), base.votes.get(n, [])
+        self.one_thread = base.votes is base.main
+        self.day = base._day(n, base._inputs(n, None, game, [], [], author_slot, withhold),
+                             timeline, start.state_copy(), start.cache())
+        self.read = (0, 0)             # the posts read so far: main thread, vote thread
+        self.until: Until | None = None
+
+    def reaches(self, until: Until) -> bool:
+        """Whether a count at ``until`` is at or after this stream's last one."""
+        return self.until is None or until >= self.until
+
+    def count(self, base: Replay, until: Until, *, votes_only: bool) -> Day:
+        """The running count just before ``until``: the day's posts since the last count read
+        by the streamed steps, then the other steps on a copy."""
+        assert self.reaches(until), "a stream's counts go forward"
+        day = self.day
+        steps = base.preset.steps
+        streamed = base.preset.streamed
+        main, i = self.main, self.read[0]
+        k = _cut(main, until)
+        if self.one_thread:
+            batch = vbatch = main[i:k]
+            kv = k
+        else:
+            kv = _cut(self.votes, until)
+            batch, vbatch = main[i:k], self.votes[self.read[1]:kv]
+        day.inputs = replace(day.inputs, posts=batch, vote_posts=vbatch, until=until)
+        day.votes.fresh = len(day.votes.ballots)
+        for step in steps[:streamed]:
+            step(day)
+        self.read, self.until = (k, kv), until
+        posts = main[:k]
+        counted = day.fork(replace(day.inputs, posts=posts,
+                                   vote_posts=posts if self.one_thread else self.votes[:kv]))
+        for step in steps[streamed:]:
+            step(counted)
+        return base._close(counted, until, keep=False, votes_only=votes_only)
+
+
 def _carries(day: Day) -> list[Carry]:
     """A day's elimination and removals carry into the next days without any event."""
     outcome = day.out.outcome
@@ -592,7 +671,12 @@ def _before(posts: list[Post], until: Until | None) -> list[Post]:
     one timed), so they are the first ones up to the place ``until`` takes."""
     if until is None:
         return posts
-    return posts[:bisect.bisect_left(posts, until, key=_place)]
+    return posts[:_cut(posts, until)]
+
+
+def _cut(posts: list[Post], until: Until) -> int:
+    """How many of a day's posts (in thread order) are before ``until``."""
+    return bisect.bisect_left(posts, until, key=_place)
 
 
 def _place(p: Post) -> Until:

@@ -21,6 +21,7 @@ from votal.tally.rules.context import (
     ballot_parts,
     need,
     parts,
+    streams,
 )
 
 G = TypeVar("G", bound=Callable[..., object])
@@ -47,16 +48,20 @@ def secret(fn: G) -> G:
 
 
 def each_open(*filters: Filter) -> Step:
-    """Run ballot filters in order on every undecided ballot; the first that decides wins."""
+    """Run ballot filters in order on every undecided ballot; the first that decides wins.
+
+    A filter decides its ballot from the ballot, the day's inputs, the players and the ballots
+    before it, never those after: so the step reads the posts a batch at a time (``streams``,
+    a running count's stream, tally/replay.py) as it reads them at once."""
     def step(day: Day) -> None:
-        for ballot in day.votes.ballots:
+        for ballot in day.votes.new():
             for f in filters:
                 if ballot.status is not None:
                     break
                 f(day, ballot)
     step.__name__ = "each_open(" + ", ".join(f.__name__ for f in filters) + ")"
     step.__doc__ = "\n".join((f.__doc__ or "").strip().split("\n")[0] for f in filters)
-    return step
+    return streams(step)
 
 
 # -- ballot filters ----------------------------------------------------------------------------

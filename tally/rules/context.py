@@ -95,6 +95,13 @@ class Ballot:
     def open(self) -> bool:
         return self.status is None
 
+    def copy(self) -> Ballot:
+        """The same ballot, to be decided again apart from this one (a running count's own)."""
+        return Ballot(*_BALLOT_FIELDS(self))
+
+
+_BALLOT_FIELDS = operator.attrgetter(*Ballot.__dataclass_fields__)
+
 
 class Resolver(Protocol):
     """What the rules ask of the name resolver (vocabulary; tally/names.NameResolver)."""
@@ -104,10 +111,6 @@ class Resolver(Protocol):
 
 AuthorSlot = Callable[[str, datetime], "str | None"]
 """C-01: the slot an author holds at a time, or None for a moderator or a non-player."""
-
-SeenMark = tuple[str, Post, "str | None"]
-"""A vote mark as read: (voter slot, post, the text when votal could not resolve it, else None)."""
-
 
 @dataclass(slots=True)
 class GameState:
@@ -152,7 +155,6 @@ class RunCache:
     """What one replay of a game keeps across its days (tally/replay.py): typed, not a free dict."""
 
     readings: dict[str, PostReading] = field(default_factory=dict)   # post id -> first version
-    marks: dict[int, list[SeenMark]] = field(default_factory=dict)   # day -> vote marks read
     rulings_used: set[int] = field(default_factory=set)              # `ruling` events applied
     ruled_unreadable: dict[str, str] = field(default_factory=dict)   # post id -> what was unread
     learned: dict[str, Learned] = field(default_factory=dict)        # issue 10: fold(text) ->
@@ -162,11 +164,11 @@ class RunCache:
 
     def fork(self) -> RunCache:
         """The cache as a day finds it, for a count that must leave this one as it is (a running
-        count from a day's start): what a day changes is copied (the day's marks, the rulings
-        applied, the names learned); what it only reads is shared, and so are the readings (a
-        post's reading is its first version's, the same in every count of the replay: each
-        post is read once, issue 22) and the body readings."""
-        return RunCache(self.readings, dict(self.marks), set(self.rulings_used),
+        count from a day's start): what a day changes is copied (the rulings applied, the names
+        learned); what it only reads is shared, and so are the readings (a post's reading is
+        its first version's, the same in every count of the replay: each post is read once,
+        issue 22) and the body readings."""
+        return RunCache(self.readings, set(self.rulings_used),
                         self.ruled_unreadable, dict(self.learned), self.names_by_slot,
                         self.two_ballots, self.bodies)
 
@@ -272,10 +274,27 @@ class Votes:
     voters: dict[str, list[str]] = field(default_factory=dict)    # target -> voter slots
     majority: int | None = None                                   # MS-02
     hammers: list[Ballot] = field(default_factory=list)           # MS-02/MS-06, in order
+    # the first ballot of the posts being read: 0 when the day's posts are read at once; a
+    # running count's stream (tally/replay.py) reads them a batch at a time, and the steps that
+    # stream (``streams``) read the ballots from here on, the ones before being read already
+    fresh: int = 0
 
     def open(self) -> list[Ballot]:
         """The ballots no rule has decided yet."""
         return [b for b in self.ballots if b.status is None]
+
+    def new(self) -> list[Ballot]:
+        """The ballots of the posts being read (:attr:`fresh`): all of them, but in a stream."""
+        return self.ballots[self.fresh:] if self.fresh else self.ballots
+
+    def fork(self) -> Votes:
+        """A copy whose ballots are copies, decided apart from these (a running count's own)."""
+        ballots = [b.copy() for b in self.ballots]
+        same = dict(zip(map(id, self.ballots), ballots, strict=True)) \
+            if self.final or self.hammers else {}
+        return Votes(ballots, {v: same[id(b)] for v, b in self.final.items()}, dict(self.counts),
+                     {t: list(v) for t, v in self.voters.items()}, self.majority,
+                     [same[id(b)] for b in self.hammers])
 
 
 @dataclass(slots=True)
@@ -290,6 +309,11 @@ class Players:
     cancelled: set[str] = field(default_factory=set)      # PX-12: voters whose vote is cancelled
     spared: set[str] = field(default_factory=set)         # MS-07: votes reset, nobody charged
     for_good: set[str] = field(default_factory=set)       # PX-18/PX-19: leave by the vote, out for good
+
+    def fork(self) -> Players:
+        """A copy that shares only the timeline (no rule changes it while a day is counted)."""
+        return Players(self.timeline, self.carried.copy(), self.vote_end, list(self.absent),
+                       set(self.cancelled), set(self.spared), set(self.for_good))
 
     def state_of(self, slot: str, t: datetime) -> PlayerState:
         return self.timeline.state(slot, t)
@@ -319,6 +343,12 @@ class Outputs:
     seed: int | None = None
     game_end: GameEnd | None = None                        # end of game (PX-21, PC-07, ...)
     flagged: set[str] = field(default_factory=set)        # post ids already given a violation
+
+    def fork(self) -> Outputs:
+        """A copy whose lists and sets are its own (their records are never changed)."""
+        return Outputs(self.outcome, list(self.removed), list(self.violations), list(self.review),
+                       list(self.effects), list(self.notes), list(self.revealed), self.seed,
+                       self.game_end, set(self.flagged))
 
     def violate(self, code: str, player: str | None, post: Post | None = None, note: str = "",
                 *, once: bool = True) -> None:
@@ -359,6 +389,12 @@ class Day:
     # (rules.common.unvotable_since, C-04): asked for every ballot, the same for a target while
     # the timeline is unchanged (issue 22)
     unvotable: dict[tuple[str, int], tuple[datetime | None, str]] = field(default_factory=dict)
+
+    def fork(self, inputs: Inputs) -> Day:
+        """The day counted so far, copied for a count that goes on from here with ``inputs``
+        (a running count of the day's stream, tally/replay.py), this one left as it is."""
+        return Day(inputs, self.votes.fork(), self.players.fork(), self.out.fork(),
+                   self.cache.fork(), dict(self.unvotable))
 
     def can_vote(self, slot: str, t: datetime) -> bool:
         """Active, or a ghost while an echo card lets ghosts vote (C-02, PX-14)."""
@@ -404,12 +440,34 @@ class Day:
 PARTS = {"inputs": Inputs, "votes": Votes, "players": Players, "out": Outputs}
 R = TypeVar("R")
 Step = Callable[[Day], None]
+S = TypeVar("S", bound=Callable[[Day], None])
 Check = Callable[[Day], "Outcome | None"]
 Filter = Callable[[Day, Ballot], None]
 # C-04: since when, and why, a target cannot be voted in the day's vote (``Preset.unvotable``)
 Unvotable = Callable[[Day, str], "tuple[datetime, str] | None"]
 # a check of the game file's events, refusing a file that breaks its ruleset (rules/checks.py)
 EventCheck = Callable[[Game, Schedule], None]
+
+
+def streams(step: S) -> S:
+    """Marks a step that reads the day's posts a batch at a time: run over the posts of
+    ``inputs.posts`` / ``inputs.vote_posts`` and the ballots from ``votes.fresh`` on
+    (:meth:`Votes.new`), after it ran over the posts before, it leaves the day as one run over
+    all of them does. Such a step decides a post's ballots from that post, the posts and
+    ballots before it and the day's inputs, never from a post after it; it selects and counts
+    nothing (``votes.final``, ``counts``); only the first such step writes review items or
+    notes (the others, violations: sorted at the freeze). The preset's leading steps so marked
+    (``Preset.streamed``) are what a running count's stream runs once over the day (issue 22)."""
+    step.streams = True  # type: ignore[attr-defined]
+    return step
+
+
+def streamed(steps: tuple[Step, ...]) -> int:
+    """How many of ``steps``, from the first, read the posts a batch at a time (:func:`streams`)."""
+    n = 0
+    while n < len(steps) and getattr(steps[n], "streams", False):
+        n += 1
+    return n
 
 
 def _part_names(fn: Callable[..., object], extra: int) -> tuple[str, ...]:

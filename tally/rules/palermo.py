@@ -21,6 +21,7 @@ from votal.tally.rules.context import (
     need,
     parts,
     post_time,
+    streams,
     target_of,
 )
 from votal.tally.rules.reading import reading
@@ -43,6 +44,7 @@ def _posts_in(posts: list[Post], start: datetime, end: datetime) -> list[Post]:
     return posts[lo:bisect.bisect_left(posts, end, lo, key=post_time)]
 
 
+@streams
 @parts
 def locked_posts(inputs: Inputs, players: Players, out: Outputs) -> None:
     """PX-02: posts in [20:00, 20:05) are not accepted (V-LOCKED)."""
@@ -120,12 +122,13 @@ def _window_change(day: Day, b: Ballot, changed: set[str]) -> None:
         day.votes.final[b.voter] = b
 
 
+@streams
 @parts
 def window_chatter(inputs: Inputs, votes: Votes, players: Players, out: Outputs) -> None:
     """A window post without a vote is chatter too, ignored as deleted (PX-03)."""
     if not inputs.posts:
         return
-    voted = {b.post.id for b in votes.ballots}
+    voted = {b.post.id for b in votes.new()}
     for post in _posts_in(inputs.posts, _window_open(inputs), inputs.close):
         t = post_time(post)
         if post.id in voted:

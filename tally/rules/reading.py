@@ -28,6 +28,7 @@ from votal.tally.rules.context import (
     need,
     parts,
     post_time,
+    streams,
 )
 from votal.tally.rules.learned import learned
 
@@ -144,9 +145,6 @@ def resolve_target(day: Day, post: Post, voter: str | None, kind: MarkKind,
     if kind is MarkKind.NO_LYNCH:
         return NO_LYNCH, None
     res = _malformed(day, text) if malformed else day.inputs.resolver.resolve(text)
-    log = day.cache.marks.setdefault(day.inputs.number, [])
-    if voter is not None:
-        log.append((voter, post, None if res.player is not None else text))
     if res.player is not None:
         return day.players.timeline.slot_of(res.player), res.resolved_by
     ruling = _ruling(day, post)
@@ -211,12 +209,13 @@ def reset_votes(inputs: Inputs, votes: Votes, players: Players) -> None:
     if not resets:
         return
     last = resets[-1]
-    for b in votes.ballots:
+    for b in votes.new():
         if b.status is None and b.time < last:
             b.decide(Status.IGNORED, "MS-07", "votes reset by the moderator", blame=False)
             players.spared.add(b.voter)
 
 
+@streams
 def read_ballots(day: Day) -> None:
     """Every vote action of the day's vote posts, in post order (players only, C-01; one red
     name, C-05).
@@ -224,8 +223,9 @@ def read_ballots(day: Day) -> None:
     With ``learn_aliases_from_counts``, the names the moderator's counts taught (rules/learned.py,
     learned from the whole game before day 1) read as their players."""
     _read_posts(day)
-    for i, b in enumerate(day.votes.ballots):
-        b.order = i
+    ballots = day.votes.ballots
+    for i in range(day.votes.fresh, len(ballots)):
+        ballots[i].order = i
     check_rulings(day)
     reset_votes(day)
 
@@ -235,7 +235,6 @@ def _read_posts(day: Day) -> None:
     syntax, whether unmarked posts vote (MB-02 rev. 2), the readings already made (issue 22: a
     running count of the audit reads again every post of its day so far)."""
     inputs, cache = day.inputs, day.cache
-    cache.marks[inputs.number] = []
     author_slot, readings, ruled = inputs.author_slot, cache.readings, cache.ruled_unreadable
     red = inputs.traits.syntax == "red"
     unmarked = red and _unmarked(day)
@@ -365,10 +364,11 @@ def _two_ballots(day: Day) -> frozenset[str]:
     return found
 
 
+@streams
 def edited_votes(day: Day) -> None:
     """C-07: a later version of a post that changes its vote is reported with both versions."""
     by_post: dict[str, list[Ballot]] = {}
-    for b in day.votes.ballots:
+    for b in day.votes.new():
         by_post.setdefault(b.post.id, []).append(b)
     for post in day.inputs.vote_posts:
         if not post.versions:

@@ -170,24 +170,36 @@ def _three_days(game: Game) -> list[Post]:
 
 
 def test_running_counts_of_a_day_never_count_the_days_before_again(monkeypatch) -> None:
-    """Ten running counts of day 3 on one replay: days 1 and 2 are counted once, for all."""
+    """Ten running counts of day 3 on one replay: days 1 and 2 are counted once, for all, and
+    each post of day 3 is read once, by the day's stream (issue 22), not once per count."""
+    from votal.tally.rules import reading
+
     game = _game()
     gposts = split(game, _three_days(game))
     counted: list[tuple[int, bool]] = []
-    real = Replay._count
+    read: list[str] = []
+    real, real_read = Replay._count, reading._read_posts
 
     def spy(self, n, until, *args, **kwargs):
         counted.append((n, until is None))
         return real(self, n, until, *args, **kwargs)
 
+    def spy_read(day):
+        if day.inputs.number == 3:
+            read.extend(p.id for p in day.inputs.vote_posts)
+        return real_read(day)
+
     monkeypatch.setattr(Replay, "_count", spy)
+    monkeypatch.setattr(reading, "_read_posts", spy_read)
     replay = Replay(game, gposts)
-    noon = deadline_of(game.ruleset, 3, game.schedule.day1) - timedelta(hours=8)
-    for minutes in range(0, 100, 10):
-        replay.running(3, (noon + timedelta(minutes=minutes), 0))
-    assert counted == [(1, True), (2, True)] + [(3, False)] * 10
+    first = deadline_of(game.ruleset, 3, game.schedule.day1) - timedelta(hours=6, minutes=5)
+    results = [replay.running(3, (first + timedelta(minutes=minutes), 0))
+               for minutes in range(0, 100, 10)]
+    assert counted == [(1, True), (2, True)]
+    assert [len(r.votes) for r in results] == [0, 1, 2, 3, 4, 4, 4, 4, 4, 4]
+    assert read == [v.post for v in results[-1].votes]      # each read once, in order
     replay.day(3)
-    assert counted[-1] == (3, True) and len(counted) == 13
+    assert counted[-1] == (3, True) and len(counted) == 3
 
 
 def test_an_event_of_an_earlier_day_made_late_is_not_applied_before_it_was_made() -> None:
