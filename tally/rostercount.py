@@ -568,6 +568,8 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         if tok.kind == "WORD" and not reading.voters and not reading.unread \
                 and " ".join(bare(tok.text).split()) in _VOTED_BY:
             continue
+        if tok.kind == "WORD" and _no_voters(rest, n):
+            continue                   # "Pebble | x | 0/4", "Quill (0): none": no voters
         name = tok.value if tok.kind == "NAME" else _resolve_text(roster, tok.text, label=False)
         if name == NO_LYNCH and n == last_name and not reading.voters and not reading.unread \
                 and not reading.no_lynch_after and head.value not in (NOT_VOTING, NO_LYNCH) \
@@ -646,6 +648,18 @@ def _without_other_names(roster: Roster, head: str | int | None, rest: list[_Tok
         out.append(tok)
         k += 1
     return out
+
+
+_NO_VOTERS = frozenset({"x", "none", "nobody", "no one", "n/a", "nessuno", "никто", "κανεις"})
+
+
+def _no_voters(rest: list[_Tok], n: int) -> bool:
+    """Token ``n`` is a word for "no voters" standing alone in its cell or after its label."""
+    if " ".join(bare(rest[n].text).split()) not in _NO_VOTERS or n == 0:
+        return False
+    before, after = rest[n - 1], rest[n + 1] if n + 1 < len(rest) else None
+    return before.kind == "SEP" and before.value in ("|", ":", "-", "–", "—") and (
+        after is None or after.kind == "SEP" and after.value == "|")
 
 
 def _without_epithet(roster: Roster, rest: list[_Tok]) -> tuple[str | None, list[_Tok]]:
@@ -860,8 +874,10 @@ def post_lines(html: str | Body) -> list[tuple[_Text, bool]]:
 
 
 # a table's column of who nominated the candidate (Blood on the Clocktower counts: "Nominator |
-# Nominee | # | Voters"): names that are neither the candidate nor his voters
-_NOMINATOR = re.compile(r"\W*(?:nominat(?:or|ors|ed\s+by)|proposer|proposed\s+by)\W*", re.I)
+# Nominee | # | Voters"), or of players tagged or noted beside a wagon (a Discourse count's
+# "Votee | Voters | Votes | Tags"): names that are neither the candidate nor his voters
+_NOMINATOR = re.compile(r"\W*(?:nominat(?:or|ors|ed\s+by)|proposer|proposed\s+by|tags?|tagged|"
+                        r"notes?|comments?|remarks?)\W*", re.I)
 
 
 def _column(cell) -> int:
@@ -869,7 +885,7 @@ def _column(cell) -> int:
 
 
 def _dropped_columns(cell, cache: dict[object, frozenset[int]]) -> frozenset[int]:
-    """The columns of the cell's table that its header row names as nominators."""
+    """The columns of the cell's table that its header row names as nominators or tags."""
     table = next(cell.iterancestors("table"), None)
     if table is None:
         return frozenset()

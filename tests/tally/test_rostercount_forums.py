@@ -324,3 +324,24 @@ def test_a_tool_line_of_votes_it_could_not_read_leaves_the_count_unread():
                "<br><b>Elm (1):</b> Cedar<br><b>Not voting (2):</b> Fir, Gum<br><br><b>Errors (1):"
                "</b> Elm", TOOLS)
     assert vc.unread == ("Errors",)
+
+
+def test_a_table_with_a_tags_column_and_an_x_for_no_voters():
+    """A Discourse count kept as a table, "Votee | Voters | Votes | Tags" (own names): the Tags
+    column names players who are no voters, "x" stands for no voters, "4/4" is votes out of
+    the majority."""
+    vc = _read("<p>Final vote count</p><table><thead><tr><th>Votee</th><th>Voters</th><th>Votes"
+               "</th><th>Tags</th></tr></thead><tbody><tr><td>Fir</td><td>x</td><td>0/4</td><td>"
+               "Alder</td></tr><tr><td>Alder</td><td>Birch, Dogwood, Gum, Alder</td><td>4/4</td>"
+               "<td>Birch, Dogwood</td></tr><tr><td>Elm</td><td>Cedar</td><td>1/4</td><td>Fir, "
+               "Cedar</td></tr></tbody></table>", TOOLS)
+    assert {x.target: (x.count, sorted(x.voters)) for x in vc.lines} == {
+        "Fir": (0, []), "Alder": (4, ["Alder", "Birch", "Dogwood", "Gum"]), "Elm": (1, ["Cedar"])}
+    assert not vc.unread
+
+
+@pytest.mark.parametrize("none", ["none", "nobody", "x"])
+def test_a_word_for_no_voters_after_the_label(none):
+    vc = _read(f"Vote Count 3.1<br>Alder (2): Birch, Dogwood<br>Elm (1): Cedar<br>Fir (0): {none}"
+               "<br>Not voting: Gum", TOOLS)
+    assert [x.voters for x in vc.lines if x.target == "Fir"] == [()] and not vc.unread
