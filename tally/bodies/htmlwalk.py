@@ -76,13 +76,15 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
     """Own text of ``root``; ``top=True`` reads a quote's body (its header ``cite`` skipped).
 
     Depth first over the elements' children, without recursion (nesting 2048 levels deep is
-    read, issue 8); a leaf ends as soon as it is entered. Each element's ``class`` and ``style``
-    are read once, what a ``style`` says (its colour, ``display:none``, bold, struck, inline)
-    once per distinct style text (:func:`_style`), a colour's redness once per value (issue 22:
-    the walk was 42% of a tally). An element that can be neither a quote nor hidden (its tag,
-    no class, no hiding style) is not asked :func:`_skip`; pieces are made as tuples (no
+    read, issue 8); a leaf ends as soon as it is entered. What an element's tag, ``class``,
+    ``style`` (and a ``font``'s ``color``) make of it — skipped or read, its colour and whether
+    it is red, bold, struck, a block — is worked out once per distinct combination
+    (:func:`_effect`; issue 22: the walk was 42% of a tally); the siblings of an element are
+    read by one ``for`` over its children, left only to descend; pieces are made as tuples (no
     constructor call) on a list that starts with a line break (taken off at the end), so "the
-    last piece is no line break" is one identity test (every line break is ``_BREAK``)."""
+    last piece is no line break" is one identity test (every line break is ``_BREAK``). A parsed
+    body's ``<html>`` and ``<body>``, bare (no attribute, no text of their own), are not walked:
+    their content is, with the same pieces."""
     out = Walked()
     pieces: list[Piece] = [_BREAK]   # the sentinel: no line break before the first text
     append = pieces.append
@@ -91,18 +93,86 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
     links: list[str] = []
     groups = 0
     outer: set[int] = set()   # [vote] groups holding a nested [vote]: the innermost is read
+    root = _content(root)
+    effects = _EFFECTS[top]
     # the open elements, innermost last: their children still to read, the state inside them,
     # themselves (None for the frame that holds the root)
     frames: list[tuple[Iterator[etree._Element], _State, etree._Element | None]] = [
         (iter((root,)), _TOP, None)]
     while frames:
         children, parent, holder = frames[-1]
-        el = next(children, None)
-        if el is None:   # every child read: the element ends
+        p_red, p_group, p_struck, p_block, p_vote = parent
+        for el in children:
+            tag = el.tag
+            key = (tag, el.get("class"), el.get("style"), el.get("color") if tag == "font" else None)
+            eff = effects.get(key)
+            if eff is None:
+                if len(effects) >= _EFFECTS_KEPT:
+                    effects.clear()
+                eff = effects[key] = _effect(*key, top)
+            kind, colour, is_red, opens, is_vote, strikes, block, breaks, link = eff
+            if kind is not None and el is not root:
+                if kind == "quote" and not top:
+                    quotes.append(el)
+                if kind != "inline" and pieces[-1] is not _BREAK:
+                    append(_BREAK)
+            else:
+                red, group, struck, vote = p_red, p_group, p_struck, p_vote
+                text = el.text
+                if colour is not None:
+                    if is_red:
+                        red = colour
+                    else:
+                        red = None
+                        if not top:   # MR-02: a name not in red (a leaf's text is its own text)
+                            named = ("".join(el.itertext()) if len(el) else text or "").strip()
+                            if named:
+                                coloured.append((colour, named))
+                if opens:
+                    if group is None:
+                        groups += 1
+                        group = groups
+                        vote = is_vote
+                    elif p_vote and is_vote:
+                        # [vote]A[vote]B[/vote][/vote] reads B (MS-01); parent.vote comes with a
+                        # group
+                        outer.add(group)
+                        groups += 1
+                        group = groups
+                if strikes:
+                    struck = True
+                if (red is p_red and group == p_group and struck == p_struck and block == p_block
+                        and vote == p_vote):
+                    state = parent
+                else:
+                    state = _new(_State, (red, group, struck, block, vote))
+                if breaks and pieces[-1] is not _BREAK:
+                    append(_BREAK)
+                if link:
+                    links.extend(_post_ids(el))
+                if text:
+                    if text != BREAK:
+                        append(_new(Piece, (text, red, group, struck)))
+                    elif pieces[-1] is not _BREAK:
+                        append(_BREAK)
+                if len(el):
+                    frames.append((iter(el), state, el))
+                    break
+                if block and pieces[-1] is not _BREAK:   # a leaf ends at once
+                    append(_BREAK)
+                if el is root:
+                    continue
+            tail = el.tail   # a skipped element or a leaf ends: its tail, in the parent's state
+            if tail:
+                if tail != BREAK:
+                    append(_new(Piece, (tail, p_red, p_group, p_struck)))
+                elif pieces[-1] is not _BREAK:
+                    append(_BREAK)
+        else:   # every child read: the element ends
             frames.pop()
             if holder is None:
                 break
-            if parent.block and pieces[-1] is not _BREAK:
+            if p_block and pieces[-1] is not _BREAK:
                 append(_BREAK)
             if holder is not root:
                 tail = holder.tail
@@ -112,83 +182,61 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
                         append(_new(Piece, (tail, around.red, around.group, around.struck)))
                     elif pieces[-1] is not _BREAK:
                         append(_BREAK)
-            continue
-        tag = el.tag
-        if not isinstance(tag, str):
-            tag = ""
-        cls = el.get("class")
-        style = el.get("style")
-        info = _style(style) if style else _NO_STYLE
-        p_red, p_group, p_struck, p_block, p_vote = parent
-        kind = (_skip(tag, cls, info, top)
-                if el is not root and (cls or tag in _MAY_SKIP or info.hidden) else None)
-        if kind:
-            if kind == "quote" and not top:
-                quotes.append(el)
-            if kind != "inline" and pieces[-1] is not _BREAK:
-                append(_BREAK)
-        else:
-            colour = info.colour
-            if colour is None and tag == "font":   # as scraper/colour.element_colour reads it
-                value = el.get("color")
-                colour = value.strip() if value and value.strip() else None
-            red, group, struck, vote = p_red, p_group, p_struck, p_vote
-            text = el.text
-            if colour is not None:
-                if _red(colour):
-                    red = colour
-                else:
-                    red = None
-                    if not top:   # MR-02: a name not in red (a leaf's text is its own text)
-                        named = ("".join(el.itertext()) if len(el) else text or "").strip()
-                        if named:
-                            coloured.append((colour, named))
-            is_vote = tag == "span" and cls is not None and "bbvote" in cls
-            if group is None and (tag in _BOLD_TAGS or is_vote or info.bold or (
-                    tag == "span" and cls is not None and "noboldsig" in cls)):
-                groups += 1
-                group = groups
-                vote = is_vote
-            elif p_vote and is_vote and group is not None:
-                # [vote]A[vote]B[/vote][/vote] reads B (MS-01); parent.vote comes with a group
-                outer.add(group)
-                groups += 1
-                group = groups
-            if info.struck or tag in _STRUCK_TAGS:
-                struck = True
-            block = tag in _BLOCK_TAGS and not (tag == "div" and info.inline)
-            if (red is p_red and group == p_group and struck == p_struck and block == p_block
-                    and vote == p_vote):
-                state = parent
-            else:
-                state = _new(_State, (red, group, struck, block, vote))
-            if (block or tag == "br") and pieces[-1] is not _BREAK:
-                append(_BREAK)
-            if tag == "a":
-                links.extend(_post_ids(el))
-            if text:
-                if text != BREAK:
-                    append(_new(Piece, (text, red, group, struck)))
-                elif pieces[-1] is not _BREAK:
-                    append(_BREAK)
-            if len(el):
-                frames.append((iter(el), state, el))
-                continue
-            if block and pieces[-1] is not _BREAK:   # a leaf ends at once
-                append(_BREAK)
-            if el is root:
-                continue
-        tail = el.tail   # a skipped element or a leaf ends: its tail, in the parent's state
-        if tail:
-            if tail != BREAK:
-                append(_new(Piece, (tail, p_red, p_group, p_struck)))
-            elif pieces[-1] is not _BREAK:
-                append(_BREAK)
     del pieces[0]
     if links:
         out.links = tuple(dict.fromkeys(links))
     out.pieces = [p for p in pieces if p.group not in outer] if outer else pieces
     return out
+
+
+def _content(root: etree._Element) -> etree._Element:
+    """A parsed body's ``<body>`` when it and its ``<html>`` are bare (no attribute, no text,
+    nothing beside): walking it gives the pieces walking the document does, two elements
+    fewer (both blocks without colour, style or class: their line breaks fall where the
+    body's do)."""
+    if root.tag != "html" or root.text is not None or len(root) != 1 or root.attrib:
+        return root
+    body = root[0]
+    if body.tag != "body" or body.tail is not None or body.attrib:
+        return root
+    return body
+
+
+class _Effect(NamedTuple):
+    """What an element is to the walk, from its tag and attributes alone."""
+
+    skip: str | None      # _skip's answer: "quote", "hidden", "inline", or None (read it)
+    colour: str | None    # the colour it sets (its style's, else a font's color)
+    red: bool             # that colour is red
+    opens: bool           # it opens a bold / [vote] group (when none is open, or a nested vote)
+    vote: bool            # it is a [vote] element (span.bbvote, MS-01)
+    struck: bool          # it strikes its text through
+    block: bool           # a block: its text starts and ends on a line of its own
+    breaks: bool          # a line break at its start (a block, or <br>)
+    link: bool            # a link (<a>): the posts it points to (MR-03)
+
+
+# (tag, class, style, a font's color) -> its effect, outside a quote's top and at it; kept small
+_EFFECTS_KEPT = 4096
+_EFFECTS: tuple[dict[tuple[object, str | None, str | None, str | None], _Effect], ...] = ({}, {})
+
+
+def _effect(tag: object, cls: str | None, style: str | None, font_colour: str | None,
+            top: bool) -> _Effect:
+    if not isinstance(tag, str):   # a comment or a processing instruction (trees not parsed)
+        tag = ""
+    info = _style(style) if style else _NO_STYLE
+    # an element that can be neither a quote nor hidden is not asked _skip
+    kind = _skip(tag, cls, info, top) if (cls or tag in _MAY_SKIP or info.hidden) else None
+    colour = info.colour
+    if colour is None and font_colour is not None:   # as scraper/colour.element_colour reads it
+        colour = font_colour.strip() or None
+    is_vote = tag == "span" and cls is not None and "bbvote" in cls
+    opens = (tag in _BOLD_TAGS or is_vote or info.bold
+             or (tag == "span" and cls is not None and "noboldsig" in cls))
+    block = tag in _BLOCK_TAGS and not (tag == "div" and info.inline)
+    return _Effect(kind, colour, colour is not None and _red(colour), opens, is_vote,
+                   info.struck or tag in _STRUCK_TAGS, block, block or tag == "br", tag == "a")
 
 
 class _Style(NamedTuple):
