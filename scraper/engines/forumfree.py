@@ -58,7 +58,8 @@ class ForumFree(OffsetTableEngine):
                 "https://giochi.forumcommunity.net/?t=58123456&st=20", per_page=20),
     )
     topic_param, offset_param, default_step = "t", "st", 15
-    page_links = "//a[contains(@href, 't=') and contains(@href, 'st=')]"
+    # two predicates, the first an attribute's test: libxml2 walks the links' hrefs (issue 22)
+    page_links = "//a[contains(@href, 'st=')][contains(@href, 't=')]"
     chrome = (f".//*[{cls('signature')}]", f".//*[{cls('edit')}]")
 
     def detect(self, page: str) -> bool:

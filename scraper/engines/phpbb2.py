@@ -93,7 +93,8 @@ class PhpBB2(OffsetTableEngine):
                 "https://rutracker.org/forum/viewtopic.php?t=5194116&start=15"),
     )
     topic_param, offset_param, default_step = "t", "start", 15
-    page_links = "//a[contains(@href, 'viewtopic.php') and contains(@href, 'start=')]"
+    # two predicates, the first an attribute's test: libxml2 walks the links' hrefs (issue 22)
+    page_links = "//a[contains(@href, 'start=')][contains(@href, 'viewtopic.php')]"
     chrome = (f"./span[{cls('gensmall')}]",)  # the edit note beside the text
 
     def detect(self, page: str) -> bool:

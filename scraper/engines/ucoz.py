@@ -32,6 +32,7 @@ from votal.scraper.engines._common import (
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
+    classed,
     classed_below,
     classed_child,
     first_classed,
@@ -42,6 +43,8 @@ from votal.scraper.normalize import (
 _TOPIC = re.compile(r"^(.*?/forum/\d+-\d+)(?:-(\d+))?(?:-[\d-]+)?/?$")
 _DATE = re.compile(r"^[^:|]*:\s*(.*?)\s*(?:\|.*)?$")
 _IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")
+# every element whose class names a page switch (switchActive, switchDigit, switchNext…)
+_SWITCHES = "//*[contains(@class, 'switch')]"
 _CHROME = (f".//*[{cls('signatureView')}]", f".//*[{cls('signatureHr')}]",
            f".//*[{cls('edited')}]", ".//comment()")
 
@@ -98,12 +101,16 @@ class UCoz(PagedEngine):
         return base if page <= 1 else f"{base[:-2]}-{page}"
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
-        current = _page_of(url)
-        active = first(doc, f"//*[{cls('switchActive')}]")
-        current = number(text_of(active)) or current
-        numbers = [number(text_of(a)) for a in find(doc, f"//a[{cls('switchDigit')}]")]
+        # the first //*[switchActive], every //a[switchDigit] and the first
+        # //a[switchNext]/@href, from one walk of the page's classes (issue 22: three)
+        switches = find(doc, _SWITCHES)
+        active = next((el for el in switches if classed(el, "switchActive")), None)
+        current = number(text_of(active)) or _page_of(url)
+        numbers = [number(text_of(a)) for a in switches
+                   if a.tag == "a" and classed(a, "switchDigit")]
         last = max([current, *[n for n in numbers if n]])
-        nxt = first(doc, f"//a[{cls('switchNext')}]/@href")
+        nxt = next((href for a in switches if a.tag == "a" and classed(a, "switchNext")
+                    and (href := a.get("href")) is not None), None)
         return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
