@@ -367,12 +367,13 @@ def _tokens(roster: Roster, t: _Text) -> list[_Tok]:
                 i = end
     for tok in out:
         marks = t.history[tok.start:tok.end]
-        tok.history = bool(marks) and sum(marks) * 2 > len(marks) or (
-            tok.kind == "NAME" and _struck_in_text(raw, tok.start, tok.end))
+        tok.history = bool(marks) and sum(marks) * 2 > len(marks)
         if tok.kind == "WORD" and tok.text[:1] + tok.text[-1:] != tok.text.strip("_")[:1] \
                 + tok.text.strip("_")[-1:] and _key(tok.text) in roster.by_key:
             # "_Sherlock_": underscores around a name are no boundary the scan could start at
             tok.kind, tok.value = "NAME", roster.by_key[_key(tok.text)]
+        if tok.kind == "NAME" and _struck_in_text(raw, tok.start, tok.end):
+            tok.history = True
     return _chunks(out, raw)
 
 

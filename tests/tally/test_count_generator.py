@@ -442,6 +442,27 @@ def fam_voted_by(w: Writer) -> list[str]:                  # Pebble (2) - voted 
         [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
 
 
+def fam_struck_in_text(w: Writer) -> list[str]:           # Pebble (2): Mira, -Ash-, Tosk
+    """A counter's text output: an unvoted voter struck in place among the voters ("-Ash-")."""
+    out = []
+    for c in w.rows():
+        names = [w.markup.voter(w.n(v)) for v in w.state.wagons.get(c, [])]
+        for p in w.state.history.get(c, []):
+            mark = w.rng.choice(["-", "~~"])
+            names.insert(w.rng.randint(0, len(names)), f"{mark}{_esc(w.n(p))}{mark}")
+        out.append(f"{w.label(c)} ({w.count(c)}): " + ", ".join(names))
+    return out + [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
+
+
+def fam_elimination_markers(w: Writer) -> list[str]:      # Pebble (2, E-3): Mira, Tosk
+    def mark(c: str) -> str:
+        left = w.left(c)
+        word = "NE" if c == NO_LYNCH else w.rng.choice(["E", "L"])
+        return f", {word}-{left}" if 0 < left < 4 else ""
+    return [f"{w.label(c)} ({w.count(c)}{mark(c)}): {w.voters(c)}" for c in w.rows()] + \
+        [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"]
+
+
 def fam_one_line_pipes(w: Writer) -> list[str]:           # Pebble (2): Mira, Tosk | Quill (1): Ash
     return [" | ".join([f"{w.label(c)} ({w.count(c)}): {w.voters(c)}" for c in w.rows()]
                        + [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"])]
@@ -494,7 +515,7 @@ def fam_numbered_voters(w: Writer) -> list[str]:           # Pebble (2): 1. Mira
 
 
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
-    fam_one_line_pipes, fam_nickname, fam_bonus_marker, fam_lynch_prefix, fam_numbered_voters,
+    fam_struck_in_text, fam_elimination_markers, fam_one_line_pipes, fam_nickname, fam_bonus_marker, fam_lynch_prefix, fam_numbered_voters,
     fam_ranked, fam_voted_by, fam_other_name, fam_bullet_lists, fam_majority_before_not_voting,
     fam_prose, fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,
@@ -567,9 +588,22 @@ def _nominator_table_html(w: Writer) -> str:
     return f'<div class="md-table"><table>{head}<tbody>{"".join(rows)}</tbody></table></div>'
 
 
+def _tags_table_html(w: Writer) -> str:
+    """A Discourse community's final count as a table, "Votee | Voters | Votes | Tags": "x" for
+    no voters, votes out of the majority, and a column of tagged players who are no voters."""
+    head = "<thead><tr><th>Votee</th><th>Voters</th><th>Votes</th><th>Tags</th></tr></thead>"
+    rows = []
+    for c in w.rows():
+        tags = ", ".join(_esc(w.n(p)) for p in w.rng.sample(w.state.everyone, 2))
+        rows.append(f"<tr><td>{w.label(c)}</td><td>{w.voters(c) or 'x'}</td><td>{w.count(c)}/"
+                    f"{w.state.majority}</td><td>{tags}</td></tr>")
+    return f"<table>{head}<tbody>{''.join(rows)}</tbody></table><br>{w.idle_label()}: {w.idle()}"
+
+
 SPECIAL_BODIES: dict[str, Callable[[Writer], str]] = {"table": _table_html, "pre": _pre_html,
                                                       "dl": _dl_html,
-                                                      "nominator_table": _nominator_table_html}
+                                                      "nominator_table": _nominator_table_html,
+                                                      "tags_table": _tags_table_html}
 
 
 def write_post(rng: random.Random, state: State, family: str, markup: Markup) -> str:
