@@ -1181,6 +1181,8 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
     # a summary of numbers without voters ("🥇 Bob - 2 votes") yields to a block that names them
     best, conf = max(scored, key=lambda bc: (_names_voters(bc[0]), bc[1], bool(bc[0].label),
                                               len(bc[0].lines), -scored.index(bc)))
+    for x in best.lines:
+        _listed_twice_is_a_weight(x)
     lines = tuple(CountLine(str(x.label), x.count if x.count is not None
                             else len(x.voters) + len(x.extra), tuple(x.voters), tuple(x.history),
                             extra=tuple(x.extra)) for x in best.lines)
@@ -1193,6 +1195,18 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
                    for x in doubtful if x.label and x.label != NOT_VOTING)
     return VoteCount(best.label, lines, tuple(nv.voters) if nv else None, conf, best.majority,
                      unread=unread, resolved=True, as_of=find_as_of(body)), None
+
+
+def _listed_twice_is_a_weight(x: LineReading) -> None:
+    """A voter listed twice on one line whose number counts both ("(3) Alder [Birch, Birch,
+    Dogwood]": a counter that lists a double voter once per vote) casts an extra vote there;
+    when the number does not count him twice, the line stays as it is (the audit shows it)."""
+    seen: list[str] = []
+    again: list[str] = []
+    for v in x.voters:
+        (again if v in seen else seen).append(v)
+    if again and x.count == len(x.voters) + len(x.extra):
+        x.voters, x.extra = seen, x.extra + again
 
 
 _LIST_SEPS = frozenset({",", ";", "/", "&", "+", "and", "e", "и", "και", "•"})

@@ -345,3 +345,17 @@ def test_a_word_for_no_voters_after_the_label(none):
     vc = _read(f"Vote Count 3.1<br>Alder (2): Birch, Dogwood<br>Elm (1): Cedar<br>Fir (0): {none}"
                "<br>Not voting: Gum", TOOLS)
     assert [x.voters for x in vc.lines if x.target == "Fir"] == [()] and not vc.unread
+
+
+def test_a_double_voter_listed_twice_on_his_line():
+    """A counter's code box ("(3/4) Alder [Birch, Birch, Dogwood]", own names) lists a double
+    voter once per vote: his second listing is his extra vote, since the number counts it; a
+    line whose number does not count him twice stays as written."""
+    vc = _read("<pre>Day 2 vote count\n(3/4) Alder     [Birch, Birch, Dogwood]\n(1/4) Elm       "
+               "[Cedar]\n(2/7) No vote: [Fir, Gum]\n\n7 players alive:\nAlder\nBirch\nCedar\n"
+               "</pre>", TOOLS)
+    assert [(x.target, x.count, x.voters, x.extra) for x in vc.lines] == [
+        ("Alder", 3, ("Birch", "Dogwood"), ("Birch",)), ("Elm", 1, ("Cedar",), ())]
+    assert vc.not_voting == ("Fir", "Gum")
+    vc = _read("Vote Count 2.2<br>Alder (2): Birch, Birch, Dogwood<br>Elm (1): Cedar", TOOLS)
+    assert [x.voters for x in vc.lines if x.target == "Alder"] == [("Birch", "Birch", "Dogwood")]
