@@ -121,14 +121,14 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
 
 def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
               mod: Sequence[ModCount], resolve: Resolve, *,
-              running: Callable[[Post], dict] | None = None, day_posts: Sequence[Post] = (),
+              running: Callable[[Post], Mapping] | None = None, day_posts: Sequence[Post] = (),
               deadline: datetime | None = None, thread: Sequence[Post] | None = None,
               bodies: BodyReadings | None = None) -> DayAudit:
     """One day: counts, announcements, events, edits, LM-06 draw.
 
     ``mod`` holds the moderators' posts whose count or announcements speak about this day.
 
-    ``running(post) -> dict`` gives votal's count just before a post (defaults to
+    ``running(post) -> Mapping`` gives votal's count just before a post (defaults to
     :func:`running_counts` of a replay of ``posts``). A count is compared just before its own
     post, or through the post it says it counts up to (audit/asof.py), among ``thread`` (the
     day's posts in thread order; default ``day_posts``). ``bodies``: the body readings of the
@@ -164,7 +164,7 @@ def audit_day(game: Game, posts: GamePosts | None, day: int, result: dict,
     return DayAudit(day, result, counts, tuple(elims), edits, draw, unread, review)
 
 
-def _compare(vc: VoteCount, post: Post, at: ComparedAt, running: Callable[[Post], dict],
+def _compare(vc: VoteCount, post: Post, at: ComparedAt, running: Callable[[Post], Mapping],
              resolve: Resolve, ctx: Context) -> CountCheck:
     """One count against votal's running count at the point :func:`compared_at` gives."""
     return compare_count(vc, running(at.before), resolve, post=post.id, number=post.number,
@@ -183,14 +183,14 @@ def _unread(m: ModCount) -> dict:
     return item
 
 
-def running_counts(replay: Replay, day: int) -> Callable[[Post], dict]:
+def running_counts(replay: Replay, day: int) -> Callable[[Post], Mapping]:
     """votal's running count of ``day`` just before a post (a moderator's count), as JSON: from
     the day's start kept by the one replay of the game (tally/replay.py), never the days before
     counted again; the votes, tally and review only (``votes_only``: what compare_count and
-    explain read)."""
-    def running(p: Post) -> dict:
+    explain read), each made when read (``Replay.running_json``)."""
+    def running(p: Post) -> Mapping:
         assert p.time is not None  # moderator posts come from read_mod_posts: timed
-        return replay.running(day, (p.time, p.number or 0), votes_only=True).to_dict()
+        return replay.running_json(day, (p.time, p.number or 0), votes_only=True)
     return running
 
 

@@ -35,7 +35,7 @@ from votal.tally.model import DayResult, Outcome, OutcomeKind, PlayerState, Revi
 from votal.tally.names import FUZZY_THRESHOLD, NameResolver, fold
 from votal.tally.options import Options
 from votal.tally.presets import Preset, get_preset, schedule_of
-from votal.tally.result import freeze
+from votal.tally.result import CountJSON, freeze
 from votal.tally.rostercount import Roster
 from votal.tally.rules.context import (
     BodyReadings,
@@ -216,6 +216,17 @@ class Replay:
         posts after death, C-08; the game's end, which a running count never decides) are not
         run, so the result's violations are the count's own only (issue 22: a third of a
         running count's time, at every moderator count of the game)."""
+        return replace(freeze(self._running(n, until, withhold=withhold,
+                                            votes_only=votes_only)), as_of=until[0])
+
+    def running_json(self, n: int, until: Until, *, votes_only: bool = False) -> CountJSON:
+        """:meth:`running`'s ``to_dict()``, each key made when first read (``CountJSON``: the
+        tally at once, the rest only when asked; the audit reads the votes and the review of a
+        count that differs from the moderator's only)."""
+        return CountJSON(self._running(n, until, withhold=False, votes_only=votes_only),
+                         until[0])
+
+    def _running(self, n: int, until: Until, *, withhold: bool, votes_only: bool) -> Day:
         if n < 1:
             raise ValueError("day must be ≥ 1 (day 0 has no vote)")
         t = until[0]
@@ -228,7 +239,7 @@ class Replay:
             stream = self._stream = _DayStream(key, base, n, game, withhold)
         elif not stream.reaches(until):   # before the stream's last count: one of its own
             stream = _DayStream(key, base, n, game, withhold)
-        return replace(freeze(stream.count(base, until, votes_only=votes_only)), as_of=t)
+        return stream.count(base, until, votes_only=votes_only)
 
     def at(self, n: int, now: datetime, *, withhold: bool = False) -> DayResult:
         """What a moderator or player asks at ``now``: the final result once the day's vote is

@@ -6,7 +6,10 @@ The result as JSON (interfaces.md §3) is :meth:`votal.tally.model.DayResult.to_
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
 from votal.tally.model import (
     NO_LYNCH,
@@ -27,10 +30,7 @@ def freeze(day: Day) -> DayResult:
     every ballot, counted, void or ignored, becomes a Vote that keeps its post (id, link) and
     the rule that decided it."""
     name = _names(day)
-    rows = sorted(
-        (TallyRow(name(t), n, tuple(name(v) for v in day.votes.voters.get(t, ())))
-         for t, n in day.votes.counts.items() if n > 0),
-        key=lambda r: (-r.votes, r.player))
+    rows = _rows(day, name)
     ignored = Status.IGNORED
     votes = tuple([Vote(
         name(b.voter), name(b.target) if b.target else None, post.id, post.url,
@@ -60,6 +60,46 @@ def freeze(day: Day) -> DayResult:
         notes=tuple(day.out.notes), end=day.out.game_end, roles=roles, factions=factions,
         weights=weights, effects=tuple(day.out.effects), seed=day.out.seed,
         extra={"revealed": list(day.out.revealed)})
+
+
+def _rows(day: Day, name: Callable[[str], str]) -> list[TallyRow]:
+    """The tally: each target with votes, most votes first, then by name."""
+    return sorted(
+        (TallyRow(name(t), n, tuple(name(v) for v in day.votes.voters.get(t, ())))
+         for t, n in day.votes.counts.items() if n > 0),
+        key=lambda r: (-r.votes, r.player))
+
+
+class CountJSON(Mapping[str, Any]):
+    """A running count's tally JSON (``DayResult.to_dict`` of its :func:`freeze`, ``as_of`` its
+    instant), each key made when it is first read: its ``tally`` at once from the day's working
+    state, the rest frozen and made whole on the first read of another key. What the audit
+    compares with a moderator's count (issue 22): the tally of every count, the votes and the
+    review only of one that differs (audit/compare.py)."""
+
+    def __init__(self, day: Day, as_of: datetime):
+        self._day, self._as_of = day, as_of
+        self._tally: list[dict[str, Any]] | None = None
+        self._whole: dict[str, Any] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "tally" and self._whole is None:
+            if self._tally is None:
+                self._tally = [{"player": r.player, "votes": r.votes, "voters": list(r.voters)}
+                               for r in _rows(self._day, _names(self._day))]
+            return self._tally
+        return self._made()[key]
+
+    def _made(self) -> dict[str, Any]:
+        if self._whole is None:
+            self._whole = replace(freeze(self._day), as_of=self._as_of).to_dict()
+        return self._whole
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
 
 
 def _names(day: Day) -> Callable[[str], str]:

@@ -64,7 +64,8 @@ def _cuts(posts: list[Post], moderators: set[str]) -> list[Until]:
 @pytest.mark.parametrize("posts,days,seed", [(3000, 6, 43), (2000, 4, 7)])
 def test_the_streams_counts_are_the_counts_from_the_days_start(tmp_path, posts, days, seed):
     """On the bench's games, every count the audit asks (before each moderator post), in order on
-    one replay, equals the old path's; a count asked out of order (an earlier cut after a later
+    one replay, equals the old path's (``running_json``, the audit's: its tally made alone, then
+    the whole); a count asked out of order (an earlier cut after a later
     one), a public one (``withhold``) and a full one (the steps after) too."""
     game, loaded = _generated(tmp_path, posts, days, seed)
     replay = Replay(game, loaded)
@@ -76,8 +77,11 @@ def test_the_streams_counts_are_the_counts_from_the_days_start(tmp_path, posts, 
         start, end = schedule.start(n), schedule.end(n)
         cuts = _cuts([p for p in every if start <= p.time < end], set(game.moderators))  # type: ignore[operator]
         for until in cuts:
-            assert replay.running(n, until, votes_only=True).to_dict() == \
-                _reference(replay, n, until, votes_only=True)
+            reference = _reference(replay, n, until, votes_only=True)
+            view = replay.running_json(n, until, votes_only=True)   # what the audit reads
+            assert view["tally"] == reference["tally"]               # made alone, first
+            assert dict(view) == reference
+            assert list(view) == list(reference) and view["tally"] == reference["tally"]
             asked += 1
         for until in cuts[:2]:    # back to the day's first counts: out of order
             assert replay.running(n, until, votes_only=True).to_dict() == \
