@@ -133,10 +133,11 @@ def languages(doc: etree._Element) -> list[str]:
     ``Content-Language`` or ``og:locale`` meta, or ``<body lang>``), then the project's others."""
     lang = (doc.get("lang") or doc.get("{http://www.w3.org/XML/1998/namespace}lang")
             or doc.get("xml:lang") or "")
-    for find_lang in (_content_language, _og_locale, _body_lang):
-        if lang.strip():
-            break
-        lang = find_lang(doc) or ""
+    if not lang.strip():
+        for found in _lang_clues(doc):
+            if lang.strip():
+                break
+            lang = found or ""
     head = re.split(r"[-_,;\s]", lang.strip())[0].lower()
     rest = [x for x in dates.DEFAULT_LANGUAGES if x != head]
     return [head, *rest] if head else list(dates.DEFAULT_LANGUAGES)
@@ -144,34 +145,30 @@ def languages(doc: etree._Element) -> list[str]:
 
 # What the XPaths //meta[translate(@http-equiv, 'CONTENT-LANGUAGE', 'content-language')=
 # 'content-language']/@content, //meta[@property='og:locale']/@content and //body/@lang give
-# (the first value in document order), by lxml's tag walks: a page without a lang attribute
-# paid three XPath walks of the whole page for them (issue 22).
+# (the first value of each in document order), by one tag walk of the page's metas and bodies:
+# a page without a lang attribute paid three XPath walks of the whole page for them, then
+# three tag walks (issue 22).
 _HTTP_EQUIV_CASE = MappingProxyType(str.maketrans("CONTENT-LANGUAGE", "content-language"))
 
 
-def _content_language(doc: etree._Element) -> str | None:
-    for meta in doc.getroottree().iter("meta"):
-        content = meta.get("content")
-        if content is not None and (meta.get("http-equiv") or "").translate(
+def _lang_clues(doc: etree._Element) -> tuple[str | None, str | None, str | None]:
+    """The first Content-Language meta's content, the first og:locale meta's content and the
+    first body's lang (None where the page has none), in that order of precedence."""
+    language = locale = body = None
+    for el in doc.getroottree().iter("meta", "body"):
+        if el.tag == "body":
+            if body is None:
+                body = el.get("lang")
+            continue
+        content = el.get("content")
+        if content is None:
+            continue
+        if language is None and (el.get("http-equiv") or "").translate(
                 _HTTP_EQUIV_CASE) == "content-language":
-            return content
-    return None
-
-
-def _og_locale(doc: etree._Element) -> str | None:
-    for meta in doc.getroottree().iter("meta"):
-        content = meta.get("content")
-        if content is not None and meta.get("property") == "og:locale":
-            return content
-    return None
-
-
-def _body_lang(doc: etree._Element) -> str | None:
-    for body in doc.getroottree().iter("body"):
-        lang = body.get("lang")
-        if lang is not None:
-            return lang
-    return None
+            language = content
+        if locale is None and el.get("property") == "og:locale":
+            locale = content
+    return language, locale, body
 
 
 def text_time(text: str, tz: ZoneInfo | timezone, now: datetime | None, langs: list[str],
