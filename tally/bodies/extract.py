@@ -52,18 +52,73 @@ class Quote:
     text: str
 
 
-@dataclass(frozen=True)
 class PostReading:
+    """A post body read: frozen, compared, hashed and printed by its six fields as the frozen
+    dataclass it was. ``own_text`` is folded (every run of whitespace one space) when first
+    asked for: most readings are never asked (a Palermo tally asks only the window's posts,
+    PX-03), and the fold was a tenth of reading a post (issue 22)."""
+
+    __slots__ = ("marks", "_own", "_raw", "quotes", "links", "unreadable", "coloured")
+
     marks: tuple[Mark, ...]    # the author's OWN marks, in document order (never quoted/spoilered)
-    own_text: str              # the author's own text (no quotes, no spoilers), whitespace folded
     quotes: tuple[Quote, ...]  # top-level quotes, with the marks found inside each
-    links: tuple[str, ...] = ()  # ids of posts the author links to in his own text (MR-03)
+    links: tuple[str, ...]     # ids of posts the author links to in his own text (MR-03)
     # why the body could not be read completely ("" when it was): marks after that point may be
     # missing, so the post goes to review (V-UNREADABLE-POST), never dropped in silence
-    unreadable: str = ""
+    unreadable: str
     # MR-02: (colour, text) of each element of the author's own text coloured in another colour
     # than red, in document order
-    coloured: tuple[tuple[str, str], ...] = ()
+    coloured: tuple[tuple[str, str], ...]
+    _own: str     # the own text, folded unless _raw
+    _raw: bool
+
+    def __init__(self, marks: tuple[Mark, ...], own_text: str, quotes: tuple[Quote, ...],
+                 links: tuple[str, ...] = (), unreadable: str = "",
+                 coloured: tuple[tuple[str, str], ...] = (), *, folded: bool = True):
+        """``folded=False``: ``own_text`` is the author's own text as written, to fold."""
+        init = object.__setattr__
+        init(self, "marks", marks)
+        init(self, "_own", own_text)
+        init(self, "_raw", not folded)
+        init(self, "quotes", quotes)
+        init(self, "links", links)
+        init(self, "unreadable", unreadable)
+        init(self, "coloured", coloured)
+
+    @property
+    def own_text(self) -> str:
+        """The author's own text (no quotes, no spoilers), whitespace folded."""
+        if self._raw:
+            object.__setattr__(self, "_own", " ".join(self._own.split()))
+            object.__setattr__(self, "_raw", False)
+        return self._own
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.marks, self.own_text, self.quotes, self.links, self.unreadable,
+                self.coloured)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, PostReading)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"PostReading(marks={self.marks!r}, own_text={self.own_text!r}, "
+                f"quotes={self.quotes!r}, links={self.links!r}, "
+                f"unreadable={self.unreadable!r}, coloured={self.coloured!r})")
+
+    def __reduce__(self) -> tuple[type[PostReading], tuple[object, ...]]:
+        return PostReading, self._fields()   # pickled and copied folded
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a PostReading is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a PostReading is frozen")
 
 
 SYNTAXES = ("red", "mafiascum")
@@ -86,8 +141,8 @@ def read_post(html: str | Body, syntax: str, *, quotes: bool = True) -> PostRead
         return PostReading((), "", (), unreadable=unreadable)
     own = walk.walk(root)
     read = tuple(_quote(q, syntax) for q in own.quotes) if quotes else ()
-    return PostReading(_marks(own.pieces, syntax), _fold_space(own.pieces), read, own.links,
-                       unreadable, tuple(own.coloured))
+    return PostReading(_marks(own.pieces, syntax), "".join([p[0] for p in own.pieces]), read,
+                       own.links, unreadable, tuple(own.coloured), folded=False)
 
 
 def words_besides(reading: PostReading, mark: Mark) -> int:
