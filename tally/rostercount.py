@@ -79,7 +79,7 @@ NOT_VOTING = "\x00not-voting"   # the label of a "not voting" line (never a play
 # -- the labels that are no player, on bare text (casefolded, accents stripped: "й" is "и") -----
 _NOT_VOTING_WORDS = (
     r"not\s*voting|not\s*voted(?:\s*yet)?|not\s*yet\s*voted|non[-\s]?voting|non[-\s]?voters?|"
-    r"no\s*votes?|yet\s*to\s*vote|(?:have|has)(?:\s*not|n[’']?t)\s*(?:yet\s*)?voted|didn[’']?t\s*vote|"
+    r"no\s*votes?(?:\s*cast)?|votes?\s*not\s*cast|did\s*not\s*vote|yet\s*to\s*vote|(?:have|has)(?:\s*not|n[’']?t)\s*(?:yet\s*)?voted|didn[’']?t\s*vote|"
     r"abstain(?:ing|ed)?|abstentions?|unvoted|"
     r"δεν\s+ψηφισαν|δεν\s+(?:εχουν|εχει)\s+ψηφισει(?:\s+ακομα)?|δεν\s+ψηφιζουν|χωρις\s+ψηφο"
     r"(?:\s*\(απουσια\))?|αψηφιστοι|απεχουν|αποχη|"
@@ -94,7 +94,8 @@ _NO_LYNCH_WORDS = (
     r"nessun[oa]?\s+(?:linciaggio|rogo|eliminazione|eliminato)|"
     r"без\s+(?:линча|казни|повешения)|никого\s+не\s+(?:вешать|казнить|сажать)|пас|скип"
 )
-_SPECIALS = ((NOT_VOTING, re.compile(r"(?:" + _NOT_VOTING_WORDS + r")(?:\s+(?:yet|ακομα|ancora|"
+_SPECIALS = ((NOT_VOTING, re.compile(r"(?:" + _NOT_VOTING_WORDS + r")(?:\s*(?:/|&|or|and)\s*(?:"
+                                      + _NOT_VOTING_WORDS + r"))*(?:\s+(?:yet|ακομα|ancora|"
                                       r"еще|пока))?(?![^\W_])")),
              (NO_LYNCH, re.compile(r"(?:" + _NO_LYNCH_WORDS + r")(?![^\W_])")))
 

@@ -359,3 +359,13 @@ def test_a_double_voter_listed_twice_on_his_line():
     assert vc.not_voting == ("Fir", "Gum")
     vc = _read("Vote Count 2.2<br>Alder (2): Birch, Birch, Dogwood<br>Elm (1): Cedar", TOOLS)
     assert [x.voters for x in vc.lines if x.target == "Alder"] == [("Birch", "Birch", "Dogwood")]
+
+
+@pytest.mark.parametrize("label", ["Did not vote", "No vote cast", "Votes not cast",
+                                   "Not voting / abstaining", "Not voted or abstained"])
+def test_more_spellings_of_not_voting(label):
+    """These lines were dropped in silence (a doubtful line after the count): the count came
+    back with no "not voting" line at all."""
+    vc = _read(f"Vote Count 1.2<br>Alder (2): Birch, Dogwood<br>Elm (1): Cedar<br>{label}: Fir, Gum",
+               TOOLS)
+    assert vc.not_voting == ("Fir", "Gum") and not vc.unread
