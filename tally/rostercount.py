@@ -968,24 +968,29 @@ def _unglued(roster: Roster, t: _Text, title: bool) -> list[tuple[_Text, bool]]:
 
 
 def _split_pipes(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
-    """A count written on one line, its lines split by ``|`` ("Pebble (2): Mira, Tosk | Quill
-    (1): Ash | Not voting: Bren"): split where every part is a whole count line (a table row's
-    cells, "Pebble | 2 | Mira, Tosk", are not, and stay one line)."""
+    """A count written on one line, its lines split by ``|`` or ``;`` ("Pebble (2): Mira, Tosk |
+    Quill (1): Ash | Not voting: Bren"): split where every part is a whole count line (a table
+    row's cells, "Pebble | 2 | Mira, Tosk", or voters split by ";" are not, and stay one line)."""
     out: list[tuple[_Text, bool]] = []
     for t, title in items:
-        if title or t.raw.count("|") == 0:
-            out.append((t, title))
-            continue
-        parts, start = [], 0
-        for end in [n for n, c in enumerate(t.raw) if c == "|"] + [len(t.raw)]:
-            if t.raw[start:end].strip():
-                parts.append(_Text.of(t.raw[start:end], t.history[start:end]))
-            start = end + 1
-        if len(parts) > 1 and all(_whole_line(read_line(roster, p)) for p in parts):
+        parts = None if title else next(
+            (p for p in (_split_at(roster, t, bar) for bar in "|;" if bar in t.raw) if p), None)
+        if parts:
             out.extend((p, False) for p in parts)
         else:
             out.append((t, title))
     return out
+
+
+def _split_at(roster: Roster, t: _Text, bar: str) -> list[_Text] | None:
+    parts, start = [], 0
+    for end in [n for n, c in enumerate(t.raw) if c == bar] + [len(t.raw)]:
+        if t.raw[start:end].strip():
+            parts.append(_Text.of(t.raw[start:end], t.history[start:end]))
+        start = end + 1
+    if len(parts) > 1 and all(_whole_line(read_line(roster, p)) for p in parts):
+        return parts
+    return None
 
 
 def _whole_line(r: LineReading) -> bool:

@@ -464,7 +464,7 @@ def fam_elimination_markers(w: Writer) -> list[str]:      # Pebble (2, E-3): Mir
 
 
 def fam_one_line_pipes(w: Writer) -> list[str]:           # Pebble (2): Mira, Tosk | Quill (1): Ash
-    return [" | ".join([f"{w.label(c)} ({w.count(c)}): {w.voters(c)}" for c in w.rows()]
+    return [w.rng.choice([" | ", "; "]).join([f"{w.label(c)} ({w.count(c)}): {w.voters(c)}" for c in w.rows()]
                        + [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"])]
 
 

@@ -202,14 +202,18 @@ def test_a_nickname_with_an_unknown_voter_leaves_the_count_unread():
     assert "Zorro" in vc.unread
 
 
-def test_a_count_on_one_line_split_by_bars():
-    vc = _read(T + "Pebble (2): Mira Jones, Tosk | Quill (1): _Ash_ | Not voting (2): Pebble, bren")
+@pytest.mark.parametrize("bar", [" | ", "; "])
+def test_a_count_on_one_line_split_by_bars(bar):
+    vc = _read(T + bar.join(["Pebble (2): Mira Jones, Tosk", "Quill (1): _Ash_",
+                             "Not voting (2): Pebble, bren"]))
     assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
     assert sorted(vc.not_voting or ()) == IDLE
 
 
 def test_bars_between_voters_or_a_table_row_split_no_line():
     vc = _read(T + "Pebble (2): Mira Jones | Tosk<br>Quill (1): _Ash_<br>Not voting: Pebble | bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+    vc = _read(T + "Pebble (2): Mira Jones; Tosk<br>Quill (1): _Ash_<br>Not voting: Pebble; bren")
     assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
     vc = _read(T + "<table><tr><td>Pebble</td><td>2</td><td>Mira Jones, Tosk</td></tr>"
                "<tr><td>Quill</td><td>1</td><td>_Ash_</td></tr></table>Not voting: Pebble, bren")
