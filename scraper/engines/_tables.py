@@ -72,7 +72,7 @@ class OffsetTableEngine(PagedEngine):
         topic = query(url).get(self.topic_param)
         pages: dict[int, str] = {}
         step = None
-        for a in find(doc, self.page_links):
+        for a in self.page_link_elements(doc):
             label = text_of(a).strip(self.label_chars)
             n = number(label) if label.isdigit() else None
             if not n:  # "Next", "»": no page number (and no URL to resolve, issue 22)
@@ -88,6 +88,10 @@ class OffsetTableEngine(PagedEngine):
         last = max([current, *pages])
         nxt = pages.get(current + 1)
         return PageInfo(current, last, nxt if current < last else None, step)
+
+    def page_link_elements(self, doc: etree._Element) -> list[etree._Element]:
+        """The elements ``page_links`` selects, in document order."""
+        return find(doc, self.page_links)
 
     def same_topic(self, linked: str | None, topic: str | None) -> bool:
         """Is a page link (naming thread ``linked``) one of this page's thread ``topic``?"""

@@ -80,6 +80,13 @@ class IPB(OffsetTableEngine):
         m = _ST.search(url)
         return int(m.group(1) or m.group(2)) if m else 0
 
+    def page_link_elements(self, doc: etree._Element) -> list[etree._Element]:
+        """``page_links`` by lxml's tag walk of the page's links, the href tested in Python
+        (issue 22: the XPath's ``or`` of two tests is evaluated for every link, 130-270 µs of
+        a 3,000-element page against 75)."""
+        return [a for a in doc.iter("a") if (href := a.get("href")) is not None
+                and ("showtopic=" in href or "page__st__" in href)]
+
     def same_topic(self, linked: str | None, topic: str | None) -> bool:
         return not topic or linked in (None, topic)  # friendly links name no topic
 
