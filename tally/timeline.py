@@ -105,8 +105,15 @@ class Timeline:
         bisect.insort(changes, Change(t, self._seq, state, cause), key=lambda c: (c.time, c.seq))
 
     def _last(self, slot: str, t: datetime) -> Change | None:
-        changes = self._changes.get(slot, [])
-        return _effective(changes, bisect.bisect_right(changes, t, key=lambda c: c.time))
+        """The change in force at t: none where the slot never changed (most players most of the
+        game), the last one where all are by t, else found by bisection (issue 22: asked for
+        every post)."""
+        changes = self._changes.get(slot)
+        if not changes:
+            return None
+        if changes[-1].time <= t:
+            return _effective(changes, len(changes))
+        return _effective(changes, bisect.bisect_right(changes, t, key=_time))
 
     def revived_in_vain(self, slot: str, t: datetime) -> bool:
         """A Necromancy at t found the player out for good: it has no effect (PX-18)."""
@@ -160,6 +167,10 @@ class Timeline:
         handler = _HANDLERS.get(key) if key is not None else None
         if handler:
             handler(self, e)
+
+
+def _time(c: Change) -> datetime:
+    return c.time
 
 
 def _effective(changes: list[Change], i: int) -> Change | None:
