@@ -73,7 +73,8 @@ class Preset:
         """What the rules read of this ruleset (tally/rules/context.RuleTraits), not the preset."""
         return RuleTraits(self.syntax, self.weights, self.vote_thread, self.inactive_rule,
                           self.last_words_causes, self.unvotable,
-                          quotes=forum_ru.agreement in self.steps)
+                          quotes=forum_ru.agreement in self.steps,
+                          coloured=forum_ru.not_red in self.steps)
 
 
 DEFAULT: Any = object()

@@ -189,6 +189,7 @@ class RuleTraits:
     last_words_causes: frozenset[str] | None      # None: any cause (MR-07)
     unvotable: tuple[Unvotable, ...]              # C-04
     quotes: bool = True                           # its rules read what posts quote (MR-03)
+    coloured: bool = True                         # ... the names in other colours (MR-02)
 
 
 

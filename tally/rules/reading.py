@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from html import unescape
 
 from votal.errors import GameFileError
+from votal.scraper.colour import is_red
 from votal.scraper.model import Post
 from votal.tally import rostercount, votecounts
 from votal.tally.bodies.extract import Mark, MarkKind, PostReading, read_post
@@ -51,11 +53,44 @@ _WORDS = {syntax: re.compile("|".join("".join(f"[{c}{c.upper()}]" for c in h)
           for syntax, hints in _HINTS.items()}
 
 
-def _may_hold(search: Callable[[str], object], html: str) -> bool:
-    """Whether the body can hold a mark of the syntax whose hint words ``search`` finds."""
+# A red mark needs a red colour (vocabulary, C-05), and a colour reaches the walk only through a
+# ``style``'s ``color:`` or a font's ``color=`` (tally/bodies/htmlwalk.py, scraper/colour.py), both
+# written with the word: a body in which every "color" (any case) starts such a declaration or
+# attribute of a value read as not red (a name, a hex or a function, up to its end) holds no red
+# mark. Anything else after the word (prose, a comment, a CSS escape, a value the pattern cannot
+# delimit) or a character reference anywhere ("&": "&#114;ed", "&quot;") counts as maybe red.
+_COLOUR_WORD = re.compile("color", re.I | re.A)
+_COLOUR_VALUE = re.compile(r"color\s*[:=]\s*[\"']?\s*(#?[0-9a-z]+|(?:rgb|hsl)a?\([^()<>\"';]*\))"
+                           r"\s*(?:!\s*important\s*)?(?=[;\"'>\s]|$)", re.I | re.A)
+
+
+def _may_hold(search: Callable[[str], object], html: str, *, red: bool = False) -> bool:
+    """Whether the body can hold a mark of the syntax whose hint words ``search`` finds.
+
+    ``red``: a body of the red syntax whose colours are all surely not red cannot either (what
+    a reader of marks alone may skip; not one that reads MR-02's names in other colours)."""
     if search(html) is not None:
-        return True
+        return not red or _may_be_red(html)
     return "&#" in html and search(unescape(html)) is not None
+
+
+def _may_be_red(html: str) -> bool:
+    """Whether a colour of the body may be red: False only when every "color" in it is a
+    declaration or attribute whose value is not red (vocabulary, C-05; issue 22: a sixth of
+    the coloured bodies of a game colour only other names, and their parse was for nothing)."""
+    if "&" in html:
+        return True
+    value = _COLOUR_VALUE.match
+    for word in _COLOUR_WORD.finditer(html):
+        found = value(html, word.start())
+        if found is None or _red(found.group(1)):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1024)
+def _red(colour: str) -> bool:
+    return is_red(colour)
 
 
 # the key of a body's reading without its quotes in the body readings (read_body)
@@ -74,8 +109,10 @@ def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     cache = day.cache.readings
     found = cache.get(post.id)
     if found is None:
-        search = _WORDS.get(day.inputs.traits.syntax)
-        if search is not None and not _may_hold(search, post.html):
+        traits = day.inputs.traits
+        search = _WORDS.get(traits.syntax)
+        if search is not None and not _may_hold(search, post.html,
+                                                red=traits.syntax == "red" and not traits.coloured):
             found = _NOTHING
         else:
             found = _read(day, post.html)
@@ -107,7 +144,7 @@ def read_marks(bodies: BodyReadings, html: str, syntax: str, *, quotes: bool) ->
     """:func:`read_body` of a body that can hold a mark of the syntax; the empty reading, with
     no parse, of one that cannot (the hint words, as :func:`reading` skips them)."""
     search = _WORDS.get(syntax)
-    if search is not None and not _may_hold(search, html):
+    if search is not None and not _may_hold(search, html, red=syntax == "red"):
         return _NOTHING
     return read_body(bodies, html, syntax, quotes=quotes)
 
