@@ -464,8 +464,6 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     text = t.raw.strip()
     if title or _is_header(text):
         return LineReading("title", text=text)
-    if majority_of(text) is not None:
-        return LineReading("other", text=text)   # "5 needed for a majority": never a count line
     listed = _ENUMERATION.match(t.plain, len(t.plain) - len(t.plain.lstrip()))
     if listed:
         # "1. Pebble (2): Mira, Tosk": a ranked count's own numbering, when what follows is a
@@ -498,8 +496,8 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     if head.kind == "WORD":
         head.value = _resolve_text(roster, head.text, label=True)
         if head.value is None:
-            if not _may_be_a_name(head.text):
-                return LineReading("other", text=text)
+            if not _may_be_a_name(head.text) or majority_of(text) is not None:
+                return LineReading("other", text=text)   # "5 needed for a majority"
             unknown = head.text.strip()
         head.kind = "NAME"
     elif head.kind != "NAME":

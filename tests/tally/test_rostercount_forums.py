@@ -373,3 +373,9 @@ def test_more_spellings_of_not_voting(label):
     vc = _read(f"Vote Count 1.2<br>Alder (2): Birch, Dogwood<br>Elm (1): Cedar<br>{label}: Fir, Gum",
                TOOLS)
     assert vc.not_voting == ("Fir", "Gum") and not vc.unread
+
+
+def test_a_majority_said_inside_a_count_line_keeps_the_line():
+    vc = _read("Vote Count 1.1<br>Alder (4): Birch, Cedar, Dogwood, Elm (majority: 4)<br>Fir (1): Gum"
+               "<br>Not voting: Alder", TOOLS)
+    assert [x.target for x in vc.lines] == ["Alder", "Fir"]
