@@ -100,6 +100,12 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
     """Every moderator post that holds a count, an unreadable count or an announcement, with
     its day. With ``roster`` the counts are read by the players' names (tally/rostercount.py);
     without, by their layout, ``resolve`` telling which names are players (its confidence)."""
+    return _placed(_mod_readings(posts, moderators, resolve, roster), results)
+
+
+def _mod_readings(posts: Sequence[Post], moderators: Sequence[str], resolve: Resolve | None,
+                  roster: Roster | None) -> list[tuple[Post, ModPost]]:
+    """:func:`read_mod_posts`'s posts and readings, before their days are known."""
     is_name = (lambda text: resolve(text) is not None) if resolve else None
     out = []
     folded = frozenset(map(_fold, moderators))
@@ -110,9 +116,17 @@ def read_mod_posts(posts: Sequence[Post], moderators: Sequence[str],
             read_mod_post(p.html, is_name)
         if reading.votecount is None and not reading.announcements and not reading.unreadable:
             continue
+        out.append((p, reading))
+    return out
+
+
+def _placed(read: Sequence[tuple[Post, ModPost]], results: Sequence[Mapping]) -> list[ModCount]:
+    """Each moderator post read with the day it speaks about (:func:`read_mod_posts`)."""
+    out = []
+    days = {int(r["day"]) for r in results}
+    for p, reading in read:
         title = reading.votecount.label if reading.votecount else reading.unreadable
         label_day = _label_day(title)
-        days = {int(r["day"]) for r in results}
         assert p.time is not None  # callers pass timed posts only: an untimed one has no day
         day = label_day if label_day in days else day_of(p.time, results)
         out.append(ModCount(p, reading, day, announcement_day(p.time, results)))
@@ -269,14 +283,18 @@ def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping
 def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> GameAudit:
     """Replay every day of a game (library entry point of ``votal audit``); ``replay``: the
     game's replay when the caller has built it (one per command)."""
-    replay = replay or Replay(game, posts)
-    results = [r.to_dict() for r in replay.days()]
     resolve = make_resolver({p.name: p.aliases for p in game.players})
     roster = Roster({p.name: p.aliases for p in game.players})
     # a post without time is in the tally's review (V-UNREADABLE-POST): it has no day here
     every = sorted((p for p in (*posts.main, *(posts.votes or ())) if p.time is not None),
                    key=Post.sort_key)
-    mod = read_mod_posts(every, game.moderators, results, resolve, roster)
+    read = _mod_readings(every, game.moderators, resolve, roster)
+    # the running counts the days will ask, at the counts' posts, made with each day's final
+    # count (issue 22: each post of a day read once for all)
+    replay = replay or Replay(game, posts, ahead=[
+        (p.time, p.number or 0) for p, r in read if r.votecount is not None and p.time])
+    results = [r.to_dict() for r in replay.days()]
+    mod = _placed(read, results)
     days: list[DayAudit] = []
     gone: set[str] = set()
     for i, result in enumerate(results):

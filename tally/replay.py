@@ -120,10 +120,13 @@ class Replay:
 
     Built once per command (``votal tally``, ``audit``, ``archive``, each refresh of ``watch``)
     and handed to whatever needs the game's days. ``bodies``: the body readings to start from
-    (another replay's :attr:`bodies`, e.g. the previous refresh of a watch).
+    (another replay's :attr:`bodies`, e.g. the previous refresh of a watch). ``ahead``: the
+    instants of running counts that will be asked (:meth:`running_json`, ``votes_only``: the
+    audit's, at its moderator posts), made on the way by the day's final count (issue 22).
     """
 
-    def __init__(self, game: Game, posts: GamePosts, *, bodies: BodyReadings | None = None):
+    def __init__(self, game: Game, posts: GamePosts, *, bodies: BodyReadings | None = None,
+                 ahead: Iterable[Until] = ()):
         self.game, self.posts = game, posts
         self.preset: Preset = get_preset(game.ruleset)
         self.options = Options.of(game.options)
@@ -157,6 +160,15 @@ class Replay:
         self._instants: dict[int, tuple[datetime, ...] | None] = {}
         self._reach: dict[int, datetime] = {}   # day n -> the last instant days 1..n-1 read
         self._stream: _DayStream | None = None   # the running counts of one day so far
+        # day -> the instants of the running counts asked ahead (the audit's, at the moderator
+        # posts), made with the day's final count; (day, until) -> one made, until asked
+        self._ahead: dict[int, list[Until]] = {}
+        for until in ahead:
+            try:
+                self._ahead.setdefault(self.schedule.day_of(until[0]), []).append(until)
+            except NoDay:
+                continue
+        self._counted: dict[tuple[int, Until], Day] = {}
 
     @property
     def bodies(self) -> BodyReadings:
@@ -223,6 +235,11 @@ class Replay:
         """:meth:`running`'s ``to_dict()``, each key made when first read (``CountJSON``: the
         tally at once, the rest only when asked; the audit reads the votes and the review of a
         count that differs from the moderator's only)."""
+        if votes_only and (self._ahead or self._counted):
+            self._advance(n)   # the day's final count makes those asked ahead
+            ahead = self._counted.pop((n, until), None)
+            if ahead is not None:
+                return CountJSON(ahead, until[0])
         return CountJSON(self._running(n, until, withhold=False, votes_only=votes_only),
                          until[0])
 
@@ -317,14 +334,28 @@ class Replay:
     # -- counting -------------------------------------------------------------------------------
 
     def _advance(self, n: int) -> None:
-        """Count the final results of the days up to ``n`` not counted yet, keeping their starts."""
+        """Count the final results of the days up to ``n`` not counted yet, keeping their starts
+        (and the running counts asked ahead on the way: :meth:`_final`)."""
         while len(self._results) < n:
             k = len(self._results) + 1
             if k not in self._starts:
                 self._starts[k] = self._snapshot(k)
-            day = self._count(k, None, self.game, self.timeline, self.state, self.cache,
-                              self.author_slot, withhold=False, keep=True)
+            cuts = [u for u in self._ahead.pop(k, ()) if self._as_final(k, u[0])]
+            day = self._final(k, cuts) if cuts else \
+                self._count(k, None, self.game, self.timeline, self.state, self.cache,
+                            self.author_slot, withhold=False, keep=True)
             self._results.append(freeze(day))
+
+    def _final(self, n: int, cuts: list[Until]) -> Day:
+        """Day ``n``'s final result counted in one pass with the running counts asked ahead at
+        ``cuts`` (the audit's, ``votes_only``), kept until asked (:meth:`running_json`): each
+        cut one the game file whole counts as it stood then (:meth:`_as_final`)."""
+        stream = _DayStream((), self, n, self.game, False, final=True)
+        for until in sorted(set(cuts)):
+            # frozen when read: the timeline's later changes (what the days carry) leave its
+            # slots' occupants, all the freeze reads of it, as they are
+            self._counted[n, until] = stream.count(self, until, votes_only=True)
+        return stream.finish(self)
 
     def _snapshot(self, n: int) -> DayStart:
         """Day ``n``'s start, taken when the days before it are counted (and not yet day n)."""
@@ -416,6 +447,15 @@ class Replay:
             found = self._variants[late] = Replay(replace(self.game, events=kept), self.posts,
                                                   bodies=self.bodies)
         return found
+
+    def _as_final(self, n: int, t: datetime) -> bool:
+        """Whether the running count of day ``n`` at ``t`` is what the game file whole counts up
+        to ``t``: no event made after ``t`` reaches days 1 to ``n`` (:meth:`_reaches`: one of a
+        later day, no ruling, its changes to the timeline after the last instant day ``n``
+        reads), so the file as it stood then (:func:`as_of`) counts the day as the whole does;
+        the rules read the events of their own day, the rulings and the timeline only."""
+        return not any(self._reaches(e, n + 1) for e in self.game.events
+                       if e.at is not None and e.at > t)
 
     def _reaches(self, e: Event, n: int) -> bool:
         """Whether the event ``e`` reaches what the replay builds before day ``n``: the posts'
@@ -527,18 +567,27 @@ class _DayStream:
     count in turn; each count copies that state (``Day.fork``) and runs the other steps on its
     copy. A count gives what counting the day from its start up to the count gives; the counts
     asked of one stream go forward (:meth:`reaches`). It keeps no replay (the replay keeps it):
-    :meth:`count` is given ``base`` again."""
+    :meth:`count` is given ``base`` again.
+
+    ``final``: the stream of the replay's own count of the day (its state, cache and timeline,
+    the game file whole), whose :meth:`finish` is the day's final result: the counts asked
+    ahead of the replay (``Replay(ahead=...)``) made on the way, each post read once for all."""
 
     def __init__(self, key: tuple[object, ...], base: Replay, n: int, game: Game,
-                 withhold: bool):
+                 withhold: bool, *, final: bool = False):
         self.key = key
-        start = base.start(n)
-        timeline = base._timeline(game, start.carried)
-        author_slot = _Authors(base.authors, base.moderators, timeline, base._named)
+        if final:
+            timeline, state, cache = base.timeline, base.state, base.cache
+            author_slot = base.author_slot
+        else:
+            start = base.start(n)
+            timeline = base._timeline(game, start.carried)
+            author_slot = _Authors(base.authors, base.moderators, timeline, base._named)
+            state, cache = start.state_copy(), start.cache()
         self.main, self.votes = base.main.get(n, []), base.votes.get(n, [])
         self.one_thread = base.votes is base.main
         self.day = base._day(n, base._inputs(n, None, game, [], [], author_slot, withhold),
-                             timeline, start.state_copy(), start.cache())
+                             timeline, state, cache)
         self.read = (0, 0)             # the posts read so far: main thread, vote thread
         self.until: Until | None = None
 
@@ -550,28 +599,41 @@ class _DayStream:
         """The running count just before ``until``: the day's posts since the last count read
         by the streamed steps, then the other steps on a copy."""
         assert self.reaches(until), "a stream's counts go forward"
-        day = self.day
-        steps = base.preset.steps
-        streamed = base.preset.streamed
-        main, i = self.main, self.read[0]
+        main = self.main
         k = _cut(main, until)
-        if self.one_thread:
-            batch = vbatch = main[i:k]
-            kv = k
-        else:
-            kv = _cut(self.votes, until)
-            batch, vbatch = main[i:k], self.votes[self.read[1]:kv]
-        day.inputs = replace(day.inputs, posts=batch, vote_posts=vbatch, until=until)
-        day.votes.fresh = len(day.votes.ballots)
-        for step in steps[:streamed]:
-            step(day)
-        self.read, self.until = (k, kv), until
+        kv = k if self.one_thread else _cut(self.votes, until)
+        self._read(base, k, kv, until)
+        self.until = until
         posts = main[:k]
-        counted = day.fork(replace(day.inputs, posts=posts,
-                                   vote_posts=posts if self.one_thread else self.votes[:kv]))
-        for step in steps[streamed:]:
+        counted = self.day.fork(replace(self.day.inputs, posts=posts, vote_posts=posts
+                                        if self.one_thread else self.votes[:kv]))
+        for step in base.preset.steps[base.preset.streamed:]:
             step(counted)
         return base._close(counted, until, keep=False, votes_only=votes_only)
+
+    def finish(self, base: Replay) -> Day:
+        """The day's final result (a ``final`` stream): the posts left read, the other steps run
+        on the stream's own state, then the closing steps, what the day carries kept."""
+        self._read(base, len(self.main), len(self.votes), None)
+        day = self.day
+        day.inputs = replace(day.inputs, posts=self.main,
+                             vote_posts=self.main if self.one_thread else self.votes)
+        day.votes.fresh = 0
+        for step in base.preset.steps[base.preset.streamed:]:
+            step(day)
+        return base._close(day, None, keep=True, votes_only=False)
+
+    def _read(self, base: Replay, k: int, kv: int, until: Until | None) -> None:
+        """The streamed steps over the posts from the last read up to the ``k``-th (the vote
+        thread's ``kv``-th)."""
+        day, (i, j) = self.day, self.read
+        batch = self.main[i:k]
+        day.inputs = replace(day.inputs, posts=batch, vote_posts=batch if self.one_thread
+                             else self.votes[j:kv], until=until)
+        day.votes.fresh = len(day.votes.ballots)
+        for step in base.preset.steps[:base.preset.streamed]:
+            step(day)
+        self.read = (k, kv)
 
 
 def _carries(day: Day) -> list[Carry]:

@@ -65,12 +65,18 @@ def _cuts(posts: list[Post], moderators: set[str]) -> list[Until]:
 def test_the_streams_counts_are_the_counts_from_the_days_start(tmp_path, posts, days, seed):
     """On the bench's games, every count the audit asks (before each moderator post), in order on
     one replay, equals the old path's (``running_json``, the audit's: its tally made alone, then
-    the whole); a count asked out of order (an earlier cut after a later
+    the whole), also when asked ahead (``Replay(ahead=...)``: made with the day's final count,
+    which is the same); a count asked out of order (an earlier cut after a later
     one), a public one (``withhold``) and a full one (the steps after) too."""
     game, loaded = _generated(tmp_path, posts, days, seed)
-    replay = Replay(game, loaded)
-    replay.days()
     every = sorted((p for p in loaded.main if p.time is not None), key=Post.sort_key)
+    replay = Replay(game, loaded)
+    # the audit's: the counts at the moderator posts asked ahead, made with each day's final
+    ahead = Replay(game, loaded, ahead=_cuts(every, set(game.moderators)))
+    for n in range(1, replay.last_day + 1):
+        assert replay.day(n).to_dict() == ahead.day(n).to_dict()
+    made = len(ahead._counted)
+    assert made > len(_cuts(every, set(game.moderators))) // 2   # most, not all: events made late
     schedule = replay.schedule
     asked = 0
     for n in range(1, replay.last_day + 1):
@@ -78,10 +84,11 @@ def test_the_streams_counts_are_the_counts_from_the_days_start(tmp_path, posts, 
         cuts = _cuts([p for p in every if start <= p.time < end], set(game.moderators))  # type: ignore[operator]
         for until in cuts:
             reference = _reference(replay, n, until, votes_only=True)
-            view = replay.running_json(n, until, votes_only=True)   # what the audit reads
-            assert view["tally"] == reference["tally"]               # made alone, first
-            assert dict(view) == reference
-            assert list(view) == list(reference) and view["tally"] == reference["tally"]
+            for view in (replay.running_json(n, until, votes_only=True),   # the day's stream
+                         ahead.running_json(n, until, votes_only=True)):   # made ahead
+                assert view["tally"] == reference["tally"]               # made alone, first
+                assert dict(view) == reference
+                assert list(view) == list(reference) and view["tally"] == reference["tally"]
             asked += 1
         for until in cuts[:2]:    # back to the day's first counts: out of order
             assert replay.running(n, until, votes_only=True).to_dict() == \
@@ -91,11 +98,12 @@ def test_the_streams_counts_are_the_counts_from_the_days_start(tmp_path, posts, 
                 _reference(replay, n, until, withhold=True)
             assert replay.running(n, until).to_dict() == _reference(replay, n, until)
     assert asked >= 2 * 3 * days - 6     # the generator's three counts a day
+    assert not ahead._counted            # each count made ahead was asked, and let go
 
 
 def test_the_real_mafiascum_days_counts_are_the_counts_from_the_days_start():
     """Every clean day of the ten real Mafiascum games: the count before each moderator post, on
-    one replay of the day, equals the old path's."""
+    one replay of the day, equals the old path's; so does each one asked ahead."""
     root = shared_path("real", "mafiascum")
     games = {g["number"]: g for g in map(json.loads, (root / "games.jsonl").open(encoding="utf-8"))}
     threads: dict[str, list[Post]] = {}
@@ -115,9 +123,14 @@ def test_the_real_mafiascum_days_counts_are_the_counts_from_the_days_start():
         end = next(p.time for p in posts if p.number == last)
         assert start is not None and end is not None
         game = day_game(meta, o, start, end + timedelta(minutes=1))
-        replay = Replay(game, GamePosts(tuple(day_posts), None))
-        for until in _cuts(day_posts, set(meta["moderators"])):
-            assert replay.running(1, until, votes_only=True).to_dict() == \
-                _reference(replay, 1, until, votes_only=True), (o["game_number"], o["day"], until)
+        gposts = GamePosts(tuple(day_posts), None)
+        cuts = _cuts(day_posts, set(meta["moderators"]))
+        replay, ahead = Replay(game, gposts), Replay(game, gposts, ahead=cuts)
+        assert replay.day(1).to_dict() == ahead.day(1).to_dict()
+        for until in cuts:
+            reference = _reference(replay, 1, until, votes_only=True)
+            where = (o["game_number"], o["day"], until)
+            assert replay.running(1, until, votes_only=True).to_dict() == reference, where
+            assert dict(ahead.running_json(1, until, votes_only=True)) == reference, where
             asked += 1
     assert asked > 300

@@ -125,6 +125,25 @@ def test_the_audits_running_count_has_the_running_counts_votes(data) -> None:
             {k: v for k, v in full.items() if k != "violations"}
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_running_counts_asked_ahead_are_the_running_counts(data) -> None:
+    """``Replay(ahead=...)`` (the audit's counts, made with each day's final count, issue 22):
+    the days' results and each count asked, ahead or not, are what a replay without gives."""
+    game, posts = data.draw(late_games())
+    gposts = split(game, posts)
+    asked = data.draw(cuts(game, posts))
+    plain, ahead = Replay(game, gposts), Replay(game, gposts, ahead=[u for _, u in asked])
+    if data.draw(st.booleans()):
+        for n in range(1, plain.last_day + 1):
+            _same(plain.day(n), ahead.day(n))
+    for day, until in asked:
+        assert dict(ahead.running_json(day, until, votes_only=True)) == \
+            plain.running(day, until, votes_only=True).to_dict()
+    for n in range(1, plain.last_day + 1):
+        _same(plain.day(n), ahead.day(n))
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(late_games())
 def test_the_replays_days_are_the_days_replayed_one_by_one(scenario) -> None:
