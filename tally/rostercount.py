@@ -526,6 +526,7 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     structured = bool(pre) or after in ("NUM", "MARK", "OPEN", "UNVOTED", "BONUS") or \
         after.startswith("SEP") and after not in ("SEP,", "SEP&", "SEPand")
     depth, bracket_history = 0, False
+    times: list[str] = []              # "Mira x2": Mira once more, kept if the number counts it
     last: list[str] | None = None      # where the last name went
     last_name = max((n for n, tok in enumerate(rest) if tok.kind in ("NAME", "WORD")), default=-1)
     annotated = False                  # numbers stand beside the voters
@@ -547,6 +548,10 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
             # the count: before the voters, or after the last of them ("Mira, Tosk (2)"); a
             # number between voters is theirs ("Mira (12), Tosk (45)": a post, a time)
             before = not reading.voters and not reading.unread
+            if not before and last is reading.voters and tok.text.strip()[:1] in "x×" \
+                    and int(tok.value) > 1:  # type: ignore[arg-type]
+                times += [reading.voters[-1]] * (int(tok.value) - 1)  # type: ignore[arg-type]
+                continue               # "Mira x2": Mira's vote twice, if the number says so
             if reading.count is None and (before or n > last_name and not annotated):
                 reading.count = int(tok.value)  # type: ignore[arg-type]
             annotated = annotated or not before and n < last_name
@@ -587,6 +592,10 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
             continue
         last = reading.history if tok.history or bracket_history else reading.voters
         last.append(str(name))
+    if times and reading.count == len(reading.voters) + len(reading.extra) + len(times):
+        reading.extra += times
+    elif times:
+        reading.unread.append("x" + str(len(times) + 1))   # "Mira x2" the number does not count
     if reading.no_lynch_after and (reading.numbered or unknown is not None):
         reading.unread.append(reading.no_lynch_after)    # "Pebble (1): No Lynch": no voter
         reading.no_lynch_after = ""

@@ -486,7 +486,7 @@ def fam_bonus_marker(w: Writer) -> list[str]:              # Pebble (3): Mira [+
         lucky = w.rng.choice(voters) if voters and w.rng.random() < 0.5 else None
         if lucky is not None:
             w.state.extra[c] = [lucky]
-        mark = w.rng.choice([" [+1]", " (+1)", " +1"])
+        mark = w.rng.choice([" [+1]", " (+1)", " +1", " x2"])
         text = ", ".join(w.markup.voter(w.n(v)) + (mark if v == lucky else "") for v in voters)
         out.append(f"{w.label(c)} ({len(voters) + (lucky is not None)}): {text}")
     return out + [f"{w.idle_label()}: {w.idle()}"]

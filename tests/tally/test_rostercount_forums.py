@@ -379,3 +379,15 @@ def test_a_majority_said_inside_a_count_line_keeps_the_line():
     vc = _read("Vote Count 1.1<br>Alder (4): Birch, Cedar, Dogwood, Elm (majority: 4)<br>Fir (1): Gum"
                "<br>Not voting: Alder", TOOLS)
     assert [x.target for x in vc.lines] == ["Alder", "Fir"]
+
+
+def test_a_voter_times_two():
+    """"Birch x2": Birch's vote counts twice — his extra vote when the number counts it, else the
+    count is unread (a guess either way)."""
+    vc = _read("Vote Count 1.1<br>Alder (3): Birch x2, Dogwood<br>Elm (1): Cedar<br>Not voting: Fir",
+               TOOLS)
+    assert [(x.target, x.voters, x.extra) for x in vc.lines] == [
+        ("Alder", ("Birch", "Dogwood"), ("Birch",)), ("Elm", ("Cedar",), ())]
+    vc = _read("Vote Count 1.1<br>Alder (2): Birch x2, Dogwood<br>Elm (1): Cedar<br>Not voting: Fir",
+               TOOLS)
+    assert vc.unread == ("x2",)
