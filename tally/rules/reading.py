@@ -422,7 +422,10 @@ def edited_votes(day: Day) -> None:
 
 
 def _targets_of(day: Day, html: str) -> list[str | None]:
-    marks = _read(day, html).marks
+    """The targets a version of a post marks (C-07): its marks only, so a version that cannot
+    hold one is not parsed (:func:`read_marks`)."""
+    traits = day.inputs.traits
+    marks = read_marks(day.cache.bodies, html, traits.syntax, quotes=traits.quotes).marks
     out: list[str | None] = []
     for m in marks:
         if m.kind is MarkKind.UNVOTE:
