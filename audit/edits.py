@@ -14,7 +14,7 @@ from datetime import datetime
 
 from votal.scraper.model import Post
 from votal.tally.rules.context import BodyReadings
-from votal.tally.rules.reading import read_body
+from votal.tally.rules.reading import read_marks
 
 Marks = tuple[str, ...]
 ReadMarks = Callable[[str], Marks]
@@ -42,11 +42,12 @@ def marks_reader(syntax: str, bodies: BodyReadings | None = None) -> ReadMarks:
     """Vote marks of a body as short strings ("vote:Nikos", "unvote:"), via tally.bodies.extract.
 
     ``bodies``: the body readings of the game's replay (``Replay.bodies``), where the tally's
-    C-07 step has read these versions already (issue 22: each body read once per game)."""
+    C-07 step has read these versions already (issue 22: each body read once per game); a body
+    that cannot hold a mark of the syntax is not parsed, as the tally skips it (``read_marks``)."""
     readings: BodyReadings = {} if bodies is None else bodies
 
     def read(html: str) -> Marks:
-        reading = read_body(readings, html, syntax, quotes=False)   # marks only: as the tally
+        reading = read_marks(readings, html, syntax, quotes=False)   # marks only: as the tally
         return tuple(_shown(m.kind.name.lower(), m.text.strip()) for m in reading.marks)
     return read
 
