@@ -57,6 +57,13 @@ def document(html: str | bytes, ids: bool = True) -> lxml.html.HtmlElement:
 
 _HEAD_END = re.compile(r"</head\s*>", re.I)
 _HEAD_START = re.compile(r"<head[\s/>]", re.I)
+_BODY_START = re.compile(r"<body[\s/>]", re.I)
+_BODY_END = re.compile(r"</(?:body|html)", re.I)
+_POPS = re.compile(r"<(?:head|body|html)[\s/>]", re.I)
+# a start tag whose attributes are name, name=value, name="value" or name='value', apart by
+# spaces, closed by ">" (not "/>", and no "/" after a value), so it ends at the ">" matched
+_WHOLE_TAG = re.compile(
+    r"""<[a-z]+(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>/]+))?)*\s*>""", re.I)
 _HEAD_LINKS = etree.XPath("//head/link")
 
 
@@ -66,17 +73,50 @@ def head_links(html: str) -> list[etree._Element]:
     whose head is all that is read, Flarum's ``rel="next"``, was parsed whole for it).
 
     libxml2's push parser is fed the text up to the first ``</head>``; when the head ends there
-    its children are final (a later ``<link>`` goes to the body), unless another ``<head>``
-    follows (libxml2 adds its children to the first: then, or when that ``</head>`` was in a
-    comment or a script, or the page has none, the whole page is parsed by :func:`document`)."""
+    its children are final (a later ``<link>`` goes to the body). A later ``<head>`` start tag
+    makes another head only where libxml2's open elements are the html element alone (it drops
+    one at any other depth), so when the text holds one more ``<head``, the parser is fed on to
+    the end of the first ``<body`` tag after the head: once the body is open it stays open up to
+    a ``</body`` or ``</html`` end tag, or a ``<head/>``, ``<body/>`` or ``<html/>`` (dropped,
+    its ``/>`` closes the open element) — when no such text comes before the last ``<head``,
+    no later head exists (see :func:`_body_stays_open`). Otherwise, or when that ``</head>`` was
+    in a comment or a script, or the page has none, the whole page is parsed by
+    :func:`document`."""
     m = _HEAD_END.search(html)
-    if m is not None and not _HEAD_START.search(html, m.end()):
-        parser = etree.HTMLPullParser(events=("end",), tag="head", encoding="utf-8",
-                                      default_doctype=False, huge_tree=True)
+    if m is not None:
+        later = [h.start() for h in _HEAD_START.finditer(html, m.end())]
+        parser = etree.HTMLPullParser(events=("start", "end"), tag=("head", "body"),
+                                      encoding="utf-8", default_doctype=False, huge_tree=True)
         parser.feed(html[:m.end()].encode("utf-8"))
-        for _, head in parser.read_events():
-            return [el for el in head if el.tag == "link"]
+        events = list(parser.read_events())
+        # one head, ended, and no body yet (else a head after the body, or after a <head/>
+        # that closed the first, may come before that </head>)
+        if len(events) == 2 and events[1][0] == "end" and events[1][1].tag == "head" and (
+                not later or _body_stays_open(html, m.end(), later, parser)):
+            return [el for el in events[1][1] if el.tag == "link"]
     return list(_HEAD_LINKS(document(html)))
+
+
+def _body_stays_open(html: str, fed: int, later: list[int],
+                     parser: etree.HTMLPullParser) -> bool:
+    """Whether the body is open at each of the ``later`` ``<head`` after ``fed`` (the head's
+    end, where ``parser`` stopped): the parser fed on to the end of the first ``<body`` tag
+    (before the first of them) opens the body, and no text up to the last of them could close
+    it — a ``</body`` or ``</html``, or a ``<head``, ``<body`` or ``<html`` that is not a whole
+    start tag without ``/>`` (:data:`_WHOLE_TAG`: its attributes quoted or plain, so that
+    its end is the ``>`` that the tokenizer stops at)."""
+    b = _BODY_START.search(html, fed, later[0])
+    tag = _WHOLE_TAG.match(html, b.start(), later[0]) if b is not None else None
+    if tag is None:
+        return False
+    parser.feed(html[fed:tag.end()].encode("utf-8"))
+    if not any(ev == "start" and el.tag == "body" for ev, el in parser.read_events()):
+        return False
+    end = later[-1]
+    if _BODY_END.search(html, fed, end) is not None:
+        return False
+    return all(_WHOLE_TAG.match(html, t.start()) is not None
+               for t in _POPS.finditer(html, fed, end))
 
 
 _BY_ID = etree.XPath("id($id)")

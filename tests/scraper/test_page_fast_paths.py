@@ -108,6 +108,18 @@ HEADS = [
     '<html><head><title>t</title></head><link rel="next" href="i"><body><p>b</p></body></html>',
     '<html><head></head><p>x</p><head><link rel="next" href="j"></head></html>',
     '<html><head></head><header><link rel="next" href="k"></header></html>',
+    # a later "<head": dropped inside the body, a head again once the body is closed
+    '<head><link rel="next" href="l"></head><body><p data-x="<html><head><link rel=next href=m>'
+    '"></p></body>',
+    '<head><link rel="next" href="n"></head><body class="b"><div><head><link href="o"></div>',
+    '<head></head><body><p>x</p></body><head><link rel="next" href="p"></head>',
+    '<head></head><body><div><body/><head><link rel="next" href="q"></head></div>',
+    '<head></head><body><i><head a=\'>\'/><head><link rel="next" href="r"></head></i>',
+    '<head></head><body/><head><link rel="next" href="s"></head>',
+    '<head></head><!-- <body> --><head><link rel="next" href="t"></head><body></body>',
+    # a second head before the first "</head>": after the body, or after a <head/>
+    '<head><title>t</title><div>x</div></body><head><link rel="next" href="u"></head>',
+    '<head><head/><head><link rel="next" href="v"></head><body></body>',
 ]
 
 
