@@ -266,7 +266,7 @@ class PagedEngine(Engine):
         if variant is not None:
             return variant.page_info(text, url)
         doc = load(text, self.page_ids)
-        return self.read_page_info(doc, base_url(doc, url), url)
+        return self.read_text_info(text, doc, base_url(doc, url), url)
 
     def parse_page(self, html: str | bytes, url: str, tz: ZoneInfo, now: datetime | None
                    ) -> list[Post]:
@@ -286,7 +286,7 @@ class PagedEngine(Engine):
         doc = load(text, self.page_ids)
         base = base_url(doc, url)
         # before the posts: reading them rewrites their bodies in the tree
-        info = self.read_page_info(doc, base, url)
+        info = self.read_text_info(text, doc, base, url)
         return self.read_posts(doc, self._context(doc, url, tz, now, info, base)), info
 
     def _context(self, doc: etree._Element, url: str, tz: ZoneInfo, now: datetime | None,
@@ -298,6 +298,11 @@ class PagedEngine(Engine):
         """Where the page at ``url`` sits in its thread (``base``: what its links resolve
         against)."""
         raise NotImplementedError
+
+    def read_text_info(self, text: str, doc: etree._Element, base: str, url: str) -> PageInfo:
+        """:meth:`read_page_info` of the page parsed from ``text``: an adapter whose search of
+        the tree a test of the text can spare says so here (issue 22)."""
+        return self.read_page_info(doc, base, url)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
         """Every post of the page, bodies normalised per interfaces.md §2."""

@@ -323,9 +323,15 @@ class VBulletinEngine(PagedEngine):
         return page_url_34(thread_url, page)
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
+        return self.navigated_info(doc, base, url, None)
+
+    def navigated_info(self, doc: etree._Element, base: str, url: str, text: str | None
+                       ) -> PageInfo:
+        """:meth:`read_page_info` from the page's navigation (``text``: the page's, when
+        known, for :meth:`pages_found`)."""
         # the navigation found once, the "Page X of Y" texts searched in it (issue 22: the
         # page was walked twice for it)
-        found, navs = self.pages_found(doc)
+        found, navs = self.pages_found(doc, text)
         current, last = found if found else (page_of_34(url), None)
         if found is None and not navs:
             last = current  # no page navigation at all: a one-page thread
@@ -338,10 +344,11 @@ class VBulletinEngine(PagedEngine):
                         n=str(current + 1))
         return next_page(base, current, last, nxt)
 
-    def pages_found(self, doc: etree._Element
+    def pages_found(self, doc: etree._Element, text: str | None = None
                     ) -> tuple[tuple[int, int] | None, list[etree._Element] | None]:
         """(this page, the last page) where the page says them, and the page's navigation
-        elements (``page_nav``; None when not searched: the pages were said)."""
+        elements (``page_nav``; None when not searched: the pages were said); ``text``: the
+        page's text, when known."""
         navs = find(doc, self.page_nav) if self.page_nav else []
         return self.pages_said(doc, navs), navs
 

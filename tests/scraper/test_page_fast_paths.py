@@ -127,3 +127,29 @@ HEADS = [
 def test_head_links_are_the_whole_pages(source):
     expected = [etree.tostring(el) for el in nz.document(source).xpath("//head/link")]
     assert [etree.tostring(el) for el in nz.head_links(source)] == expected
+
+
+VB4_NAVS = [
+    '<div class="pagination_top"><a class="popupctrl">Page 1 of 3</a></div>',
+    '<div class="pagination"><a class="popupctrl">Page 2 of 3</a></div>',
+    '<div class="x pagination\ty"><a class="popupctrl">Page 1 of 4</a></div>',
+    '<div class="&#112;agination"><a class="popupctrl">Page 3 of 5</a></div>',
+    '<div class="pag&#x69;nation"><a class="popupctrl">Page 1 of 2</a></div>',
+    '<div class="paginatio&#0110;"><span>no "Page X of Y"</span></div>',
+    '<div class="pagination-wide"><a class="popupctrl">Page 1 of 6</a></div>',
+    '<div class="pagination&#32;b"><a>1</a></div>',
+    '<p>the word pagination in a post</p>', '<p>no navigation at all</p>',
+]
+
+
+@pytest.mark.parametrize("nav", VB4_NAVS)
+def test_vbulletin4_text_test_spares_only_navless_pages(nav):
+    from votal.scraper import engines
+    engine = engines.get("vbulletin4")
+    page = ('<html><head><meta name="generator" content="vBulletin 4.2.2"></head><body>'
+            f'{nav}<ol><li class="postcontainer" id="post_7"><div id="post_message_7">'
+            '<blockquote class="postcontent">hi</blockquote></div></li></ol></body></html>')
+    doc = nz.document(page)
+    url = "https://f.example/showthread.php?t=9"
+    assert engine.pages_found(doc, page) == engine.pages_found(doc)
+    assert engine.read_text_info(page, doc, url, url) == engine.read_page_info(doc, url, url)
