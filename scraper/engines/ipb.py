@@ -39,6 +39,7 @@ from votal.scraper.model import Post
 from votal.scraper.normalize import classed, make_quote, make_spoiler, text_of
 
 _SEPARATOR = "--------------------"
+_SEPARATOR_TEXTS = etree.XPath(f"descendant::text()[contains(., '{_SEPARATOR}')]")
 _USER_ID = re.compile(r"showuser=(\d+)|/user/(\d+)-")
 _ST = re.compile(r"[?&]st=(\d+)|page__st__(\d+)")
 _QUOTE_HEAD = re.compile(r"\(\s*(.+?)\s*@\s*[^)]*\)|^\s*(.+?),\s.*(?:said|написал|сказал|"
@@ -125,13 +126,17 @@ class IPB(OffsetTableEngine):
                 make_quote(box, first(box, f"./div[{cls('quote')}]"), author, None)
         for sp in find(body, f".//*[{cls('bbc_spoiler')}]"):
             make_spoiler(sp, first(sp, f".//*[{cls('bbc_spoiler_content')}]"))
-        # the signature separator of IPB 1.x: a tail that is it is in the text of the body and
-        # its tail (one C call), every node looked at only then (issue 22)
-        if _SEPARATOR in etree.tostring(body, method="text", encoding="unicode", with_tail=True):
-            for node in body.iter():
-                tail = node.tail
-                if tail and _SEPARATOR in tail and tail.strip() == _SEPARATOR:
-                    node.tail = ""
+        # the signature separator of IPB 1.x: a tail that is it, among the body's text nodes
+        # that hold it (one XPath of the body, issue 22: every node of a body with the text was
+        # looked at in Python; a tail is one text node, libxml2 and lxml join adjacent text),
+        # and the body's own tail
+        for text in _SEPARATOR_TEXTS(body):
+            node = text.getparent() if text.is_tail else None
+            if node is not None and node.tail.strip() == _SEPARATOR:
+                node.tail = ""
+        tail = body.tail
+        if tail and _SEPARATOR in tail and tail.strip() == _SEPARATOR:
+            body.tail = ""
 
     def _post12(self, anchor: etree._Element, num: int, page: PageContext) -> Post:
         pid = anchor.get("name")[5:]

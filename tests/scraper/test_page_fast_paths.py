@@ -153,3 +153,27 @@ def test_vbulletin4_text_test_spares_only_navless_pages(nav):
     url = "https://f.example/showthread.php?t=9"
     assert engine.pages_found(doc, page) == engine.pages_found(doc)
     assert engine.read_text_info(page, doc, url, url) == engine.read_page_info(doc, url, url)
+
+
+SEP = "-" * 20
+IPB_BODIES = [
+    f"<div>vote Ann<br>{SEP}<br>my sig</div>", f"<div>a<br> {SEP}\n<b>b</b>\xa0{SEP}\xa0</div>",
+    f"<div>x<!-- c -->{SEP}<i>{SEP}</i>{SEP}-<br>{'-' * 9}+{SEP}</div>{SEP}",
+    f"<div><p>{SEP}</p>t<br>{'&#45;' * 20}<br>x{SEP}</div> {SEP} ",
+]
+
+
+@pytest.mark.parametrize("source", IPB_BODIES)
+def test_ipb_separator_tails_are_the_walks(source):
+    from votal.scraper import engines
+    engine = engines.get("ipb")
+
+    def walked(body):  # every node's tail looked at
+        for node in body.iter():
+            if node.tail and node.tail.strip() == SEP:
+                node.tail = ""
+
+    fast, slow = (nz.fragment(f"<section>{source}</section>")[0] for _ in range(2))
+    engine.convert(fast)
+    walked(slow)
+    assert etree.tostring(fast.getparent()) == etree.tostring(slow.getparent())
