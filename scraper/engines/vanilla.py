@@ -139,9 +139,11 @@ class Vanilla(PagedEngine):
         numbers = [int(text_of(a)) for p in pager for a in find(p, ".//a")
                    if text_of(a).isdigit()]
         last = max([current, *numbers])
+        if current >= last:  # the last page: no next link searched (two walks of the page)
+            return PageInfo(current, last, None)
         nxt = first_of(doc, f"//*[{cls('Pager')}]//a[{cls('Next')}]/@href",
                        "//head/link[@rel='next']/@href")
-        return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+        return PageInfo(current, last, absolute(base, nxt) if nxt else None)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
         # the elements whose id names a post (their ids walked, not every element tested),
