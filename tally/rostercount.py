@@ -977,16 +977,61 @@ def _unglued(roster: Roster, t: _Text, title: bool) -> list[tuple[_Text, bool]]:
 def _split_pipes(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[_Text, bool]]:
     """A count written on one line, its lines split by ``|`` or ``;`` ("Pebble (2): Mira, Tosk |
     Quill (1): Ash | Not voting: Bren"): split where every part is a whole count line (a table
-    row's cells, "Pebble | 2 | Mira, Tosk", or voters split by ";" are not, and stay one line)."""
+    row's cells, "Pebble | 2 | Mira, Tosk", or voters split by ";" are not, and stay one line);
+    or by commas outside brackets (``_split_commas``)."""
     out: list[tuple[_Text, bool]] = []
     for t, title in items:
         parts = None if title else next(
-            (p for p in (_split_at(roster, t, bar) for bar in "|;" if bar in t.raw) if p), None)
-        if parts:
-            out.extend((p, False) for p in parts)
-        else:
-            out.append((t, title))
+            ([(p, False) for p in ps] for ps in (_split_at(roster, t, bar) for bar in "|;"
+                                                  if bar in t.raw) if ps), None)
+        if parts is None and not title and "," in t.raw:
+            parts = _split_commas(roster, t)
+        out.extend(parts or [(t, title)])
     return out
+
+
+_LEAD = re.compile(r"\s*([^\W_]+(?:\s+[^\W_]+){0,2})\s*:\s*")   # "Votes:", "Current votes:"
+
+
+def _split_commas(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
+    """"Votes: Pebble 2 (Mira, Tosk), Quill 1 (Ash), Not voting: Bren, Cole": the lines of a
+    count on one line split by the commas outside brackets (the voters' are inside), where every
+    part is a whole count line whose number is its voters' (a voter's post number, "Mira (12),
+    Tosk (40)", is no line); the "not voting" part takes the rest of the line. A lead of count
+    words ("Votes:") is the count's title."""
+    cuts, depth = [], 0
+    for n, c in enumerate(t.raw):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(0, depth - 1)
+        elif c == "," and depth == 0:
+            cuts.append(n)
+    start = 0
+    out: list[tuple[_Text, bool]] = []
+    lead = _LEAD.match(t.raw)
+    if lead and all(bare(w) in _NOT_LABELS or w.isdigit() for w in lead.group(1).split()):
+        out.append((_Text.of(t.raw[:lead.end()], t.history[:lead.end()]), True))
+        start = lead.end()
+    parts = 0
+    for end in [*cuts, len(t.raw)]:
+        if end <= start:
+            continue
+        part = _Text.of(t.raw[start:end], t.history[start:end])
+        r = read_line(roster, part)
+        if r.label == NOT_VOTING:
+            part = _Text.of(t.raw[start:], t.history[start:])
+            r = read_line(roster, part)
+        if not (_whole_line(r) and r.voters and (
+                r.count == len(r.voters) + len(r.extra)
+                or r.label == NOT_VOTING and r.count is None)):
+            return None
+        out.append((part, False))
+        parts += 1
+        if r.label == NOT_VOTING:
+            break
+        start = end + 1
+    return out if parts > 1 else None
 
 
 def _split_at(roster: Roster, t: _Text, bar: str) -> list[_Text] | None:

@@ -468,6 +468,17 @@ def fam_one_line_pipes(w: Writer) -> list[str]:           # Pebble (2): Mira, To
                        + [f"{w.idle_label()} ({len(w.state.idle)}): {w.idle()}"])]
 
 
+def fam_one_line_commas(w: Writer) -> list[str]:   # Votes: Pebble 2 (Mira, Tosk), Quill 1 (Ash)
+    """A count on one line, its candidates split by commas outside the voters' brackets."""
+    parts = [f"{w.label(c)} {w.count(c)} ({w.voters(c)})" for c in w.rows() if w.count(c)]
+    if w.state.idle:
+        parts.append(w.rng.choice([f"{w.idle_label()}: {w.idle()}",
+                                   f"{w.idle_label()} {len(w.state.idle)} ({w.idle()})"]))
+    if len(parts) < 2:
+        return parts
+    return [w.rng.choice(["Votes: ", "Current votes: ", ""]) + ", ".join(parts)]
+
+
 EPITHETS = ["the Baker", "by the well", "on the night shift", "our mayor", "the quiet one"]
 
 
@@ -515,7 +526,7 @@ def fam_numbered_voters(w: Writer) -> list[str]:           # Pebble (2): 1. Mira
 
 
 FAMILIES: dict[str, Family] = {f.__name__[4:]: f for f in (
-    fam_struck_in_text, fam_elimination_markers, fam_one_line_pipes, fam_nickname, fam_bonus_marker, fam_lynch_prefix, fam_numbered_voters,
+    fam_struck_in_text, fam_elimination_markers, fam_one_line_pipes, fam_one_line_commas, fam_nickname, fam_bonus_marker, fam_lynch_prefix, fam_numbered_voters,
     fam_ranked, fam_voted_by, fam_other_name, fam_bullet_lists, fam_majority_before_not_voting,
     fam_prose, fam_bullets, fam_voter_colon, fam_voters_below, fam_left_arrow, fam_times, fam_votes_on,
     fam_name_then_count_line, fam_three_lines, fam_separators, fam_hammer_and_post_links,

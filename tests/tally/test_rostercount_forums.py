@@ -220,6 +220,26 @@ def test_bars_between_voters_or_a_table_row_split_no_line():
     assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
 
 
+@pytest.mark.parametrize("lead", ["", "Votes: ", "Current votes: "])
+def test_a_count_on_one_line_split_by_commas_outside_brackets(lead):
+    """The voters' commas are inside the brackets, the lines' outside; "not voting" takes the
+    rest of the line."""
+    vc = _read(T + lead + "Pebble 2 (Mira Jones, Tosk), Quill 1 (_Ash_), Not voting: Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+    assert sorted(vc.not_voting or ()) == IDLE and not vc.unread
+    vc = _read(T + "Pebble 2 (Mira Jones, Tosk), Quill 1 (_Ash_), Not voting 2 (Pebble, bren)")
+    assert sorted(vc.not_voting or ()) == IDLE and len(vc.lines) == 2
+
+
+def test_commas_between_voters_with_post_numbers_split_no_line():
+    """"Mira Jones (12), Tosk (40)": numbers of posts, not two lines (the number is no voters')."""
+    vc = _read(T + "Pebble (2): Mira Jones (12), Tosk (40)<br>Quill (1): _Ash_ (7)<br>"
+               "Not voting: Pebble, bren")
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == WANT
+    vc = _read(T + "Pebble: Mira Jones (Quill), Tosk (bren)<br>Quill: _Ash_<br>Not voting: bren")
+    assert [x.target for x in vc.lines] == ["Pebble", "Quill"]
+
+
 @pytest.mark.parametrize("word", ["Lynch", "Eliminate", "Execute", "Vote to lynch"])
 def test_a_word_to_lynch_before_the_candidate(word):
     vc = _read(T + f"{word} Pebble (2): Mira Jones, Tosk<br>{word} Quill (1): _Ash_<br>"
