@@ -54,6 +54,7 @@ from votal.scraper.normalize import (
     clean,
     document,
     drop_all,
+    first_match,
     fragment,
     has_class,
     inner_html,
@@ -415,25 +416,70 @@ def _parse_crawler(doc: etree._Element, thread: str, url: str) -> list[Post]:
     for el in found:
         if el.get("role") == "navigation":  # the template's "← previous page / next page →"
             continue                        # box is a div.crawler-post too (issue 11)
-        pos = xp(el, ".//*[@itemprop='position']")
-        number = int(text_of(pos[0])) if pos and text_of(pos[0]).isdigit() else len(posts) + 1
-        names = xp(el, ".//*[@itemprop='author']//*[@itemprop='name']") or xp(el, 
-            f".//*[{has_class('creator')}]//a")
-        stamps = xp(el, ".//time/@datetime | .//meta[@itemprop='datePublished']/@content")
-        when = _iso(stamps[0]) if stamps else None  # None: kept, problems ["time"]
-        modified = xp(el, ".//meta[@itemprop='dateModified']/@content")
-        edited = _iso(modified[0]) if modified else None
-        body = xp(el, ".//*[@itemprop='text']")
+        pos, name, body = _itemprops(el)
+        number = int(text_of(pos)) if pos is not None and text_of(pos).isdigit() \
+            else len(posts) + 1
+        if name is None:
+            name = first_match(el, f".//*[{has_class('creator')}]//a")
+        stamp, modified = _stamps(el)
+        when = _iso(stamp)  # None: kept, problems ["time"]
+        edited = _iso(modified)
         posts.append(Post(
             id=f"{tid}#{number}", number=number, thread=thread, url=f"{thread}/{number}",
-            author=text_of(names[0]) if names else "", author_id=None, time=when,
+            author=text_of(name) if name is not None else "", author_id=None, time=when,
             edited=edited if edited and when and edited > when else None,
             # the topic: a quote of another topic's post keeps that topic ("T#N", not "#N")
-            html=_crawler_quote_ids(normalize_cooked(inner_html(body[0]), topic,
-                                                     _as_parsed(body[0])), tid)
-            if body else "",
+            html=_crawler_quote_ids(normalize_cooked(inner_html(body), topic,
+                                                     _as_parsed(body)), tid)
+            if body is not None else "",
         ))
     return posts
+
+
+_ITEMPROPS = xpath(".//*[@itemprop]")
+
+
+def _itemprops(post: etree._Element) -> tuple[
+        etree._Element | None, etree._Element | None, etree._Element | None]:
+    """A crawler post's first ``.//*[@itemprop='position']``, first
+    ``.//*[@itemprop='author']//*[@itemprop='name']`` and first ``.//*[@itemprop='text']``,
+    from one walk of its ``itemprop`` attributes (issue 22: four XPath walks of the post)."""
+    pos = name = body = None
+    for x in _ITEMPROPS(post):
+        prop = x.get("itemprop")
+        if prop == "position":
+            pos = x if pos is None else pos
+        elif prop == "text":
+            body = x if body is None else body
+        elif prop == "name" and name is None:
+            for a in x.iterancestors():
+                if a is post:
+                    break
+                if a.get("itemprop") == "author":
+                    name = x
+                    break
+    return pos, name, body
+
+
+def _stamps(post: etree._Element) -> tuple[str | None, str | None]:
+    """A crawler post's first ``.//time/@datetime | .//meta[@itemprop='datePublished']/@content``
+    and first ``.//meta[@itemprop='dateModified']/@content``, from one tag walk of its times and
+    metas (issue 22: two XPath walks of the post)."""
+    stamp = modified = None
+    for x in post.iterdescendants("time", "meta"):
+        if x.tag == "time":
+            if stamp is None:
+                stamp = x.get("datetime")
+            continue
+        content = x.get("content")
+        if content is None:
+            continue
+        prop = x.get("itemprop")
+        if stamp is None and prop == "datePublished":
+            stamp = content
+        elif modified is None and prop == "dateModified":
+            modified = content
+    return stamp, modified
 
 
 def _parse_rendered(doc: etree._Element, thread: str, url: str) -> list[Post]:
