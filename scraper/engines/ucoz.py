@@ -129,8 +129,15 @@ def _page_of(url: str) -> int:
 def _post(box: etree._Element, page: PageContext) -> Post:
     pid = box.get("id")[4:]
     where = page.where(pid)
-    # the post's cells and links by lxml's tag walks, the class tested in Python (issue 22)
-    tops = classed_below(box, "td", "postTdTop")
+    # the post's cells and links by lxml's tag walks, the class tested in Python (issue 22);
+    # its top cells (``.//td[postTdTop]``) and its first message cell (``.//td[posttdMessage]``)
+    # from one walk of its cells
+    tops, cell = [], None
+    for td in box.iterdescendants("td"):
+        if classed(td, "postTdTop"):
+            tops.append(td)
+        if cell is None and classed(td, "posttdMessage"):
+            cell = td
     user = first(tops[0], ".//a") if tops else None
     author = text_of(user if user is not None else (tops[0] if tops else None))
     if not author or len(tops) < 2:
@@ -138,7 +145,6 @@ def _post(box: etree._Element, page: PageContext) -> Post:
     head = text_of(tops[1])
     m = _DATE.match(head)
     printed = number(text_of(first_classed(tops[1], "a", "postNumberLink")))
-    cell = first_classed(box, "td", "posttdMessage")
     if cell is None:
         raise ScrapeError(f"{where}: no post body found")
     profile = next((href for a in box.iterdescendants("a")  # .//a[contains(@href, …)]/@href
