@@ -16,7 +16,8 @@ hand: the names are found first, the layout is what lies between them.
   (``CountLine.extra``, counted in the line's number); beside no voter it is unread. Words in
   brackets after a candidate that name no player ("Pebble (the Baker) (2): …") are his nickname
   when the rest of the line reads; voters may be numbered ("1. Mira 2. Tosk"); "Lynch Pebble
-  (2): …" names Pebble; a count on one line split by ``|`` is split when every part is a count
+  (2): …" names Pebble; a count on one line split by ``|`` or ``;``, or by commas outside the
+  voters' brackets ("Pebble 2 (Mira, Tosk), Quill 1 (Ash)"), is split when every part is a count
   line; two "not voting" lines ("Not voting", "Abstained") are one.
 - A table reads a row as a line, its cells split by ``|``; a column its header names as the
   nominators ("Nominator | Nominee | # | Voters", Blood on the Clocktower counts, where "Sleep"
@@ -39,9 +40,10 @@ hand: the names are found first, the layout is what lies between them.
   "Votes on Pebble" are read as the other layouts are.
 - A line with a candidate and a count's structure whose other texts the roster cannot place is a
   *doubtful* line: it belongs to the count when it sits among the count's lines (or beside them,
-  laid out like them), and makes the count **unread** (``VoteCount.unread``: the texts no player
-  answers to) — the audit reports such a count as "could not read", never as the moderator's
-  error.
+  laid out like them, or right after the last of them with their separator between an unplaced
+  candidate and placed voters), and makes the count **unread** (``VoteCount.unread``: the texts
+  no player answers to) — the audit reports such a count as "could not read", never as the
+  moderator's error.
 
 The names come back canonical (the roster's first name of the player, ``No Lynch``), so the audit
 compares them as they are; ``Roster.how`` records a name read inexactly (initials, a prefix, a
@@ -421,6 +423,7 @@ class LineReading:
     history: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
     signature: tuple = ()                # how the line is laid out around its label
+    sep: str | None = None               # the separator before its first voter ("Pebble (2): …")
     arrow: bool = False                  # "voter → candidate"
     text: str = ""
     no_lynch_after: str = ""             # "Mira: No Lynch": the label's text after a voter, read
@@ -509,6 +512,11 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     reading = LineReading("count", None if unknown else str(head.value),
                           pre[0].value if pre else None,  # type: ignore[arg-type]
                           text=text)
+    for tok in rest:
+        if tok.kind in ("NAME", "WORD"):
+            break
+        if tok.kind == "SEP":
+            reading.sep = str(tok.value)
     weighted = [tok.text.strip() for tok in (*pre, *rest) if tok.kind == "FRACTION"]
     if pre and pre[0].kind == "FRACTION":
         reading.count = 0
@@ -1064,6 +1072,8 @@ class _Block:
     majority: int | None = None
     doubtful: list[tuple[LineReading, int]] = field(default_factory=list)  # (line, count
     #      lines before it; -1: before the run, -2: just before its "not voting" line)
+    tail: list[LineReading] = field(default_factory=list)   # doubtful lines right after the
+    #      run's last line (no other line, no "not voting" line between)
 
     def labels(self) -> set[str]:
         return {x.label for x in self.lines if x.label}
@@ -1081,14 +1091,19 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
     the majority; a title, two other lines, or a candidate already in the run start another.
     Doubtful lines inside a run belong to it (the "not voting" line after them is the run's,
     too); before or after it, only when laid out like its count lines — or, before it, when
-    they stand right under the count's title."""
+    they stand right under the count's title. After it, too, an unplaced candidate whose
+    voters the roster places, behind the separator of the run's lines, right after its last
+    line or another such ("Pebble (2): Mira, Tosk", "Zorro: Ash"): no other line, no "not
+    voting" line between; a footer ("Prodding Mira and Tosk.": no separator) stays outside."""
     blocks: list[_Block] = []
     title: str | None = None
     majority: int | None = None
     current: _Block | None = None
     pending: list[LineReading] = []       # doubtful lines before the run's first count line
     gap = 0                               # lines of something else since the run's last line
+    prev: LineReading | None = None
     for r in readings:
+        last, prev = prev, r
         if r.kind == "title":
             current, pending = None, []
             if _is_header(r.text):
@@ -1112,6 +1127,10 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
                 pending.append(r)
             else:
                 current.doubtful.append((r, len(current.lines)))
+                if current.not_voting is None and last is not None and (
+                        current.lines and last is current.lines[-1]
+                        or any(last is x for x in current.tail)):
+                    current.tail.append(r)
             continue
         if current is None:
             current = _Block(title, majority=majority)
@@ -1139,8 +1158,11 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
     for b in blocks:
         # doubtful lines after the run's last count line: only those laid out like its lines
         sigs = {x.signature for x in b.lines}
+        seps = {x.sep for x in b.lines if x.voters} - {None}
         b.doubtful = [(d, n) for d, n in b.doubtful
-                      if n < 0 or 0 < n < len(b.lines) or d.signature in sigs]
+                      if n < 0 or 0 < n < len(b.lines) or d.signature in sigs
+                      or d.label is None and d.voters and d.sep in seps
+                      and any(d is x for x in b.tail)]
     return blocks
 
 

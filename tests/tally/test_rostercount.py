@@ -216,6 +216,29 @@ def test_a_doubtful_line_among_the_lines_makes_the_count_unread() -> None:
     assert vc is not None and vc.unread == ("Qwerty",)
 
 
+@pytest.mark.parametrize("last", ["Qwerty: Cole", "Qwerty - 1: Cole", "Qwerty: Cole<br>Zyx: Ash"])
+def test_an_unplaced_candidate_after_the_last_line_behind_its_separator_is_unread(last) -> None:
+    """Laid out unlike the lines above ("Qwerty: Cole" under "Pebble (2): …"), but with their
+    separator between an unplaced candidate and placed voters, right after the last line: the
+    count's, and the count is unread (never read without it)."""
+    vc, _ = read_count(f"Vote Count 1.6<br>Pebble (2): Mira, Tosk<br>Ash (1): Bren<br>{last}",
+                       ROSTER)
+    assert vc is not None and vc.unread[:1] == ("Qwerty",)
+
+
+@pytest.mark.parametrize("last", [
+    "Prodding Cole and Bren.",                      # a footer: no separator
+    "Not Voting: Cole<br>Qwerty: Ash",              # after the "not voting" line
+    "<br>Remember to vote.<br>Qwerty: Cole",        # a footer between
+    "Qwerty = Cole",                                # another separator
+])
+def test_a_footer_after_the_last_line_stays_outside(last) -> None:
+    vc, _ = read_count(f"Vote Count 1.6<br>Pebble (2): Mira, Tosk<br>Ash (1): Bren<br>{last}",
+                       ROSTER)
+    assert vc is not None and vc.unread == ()
+    assert {x.target: x.voters for x in vc.lines} == {"Pebble": ("Mira", "Tosk"), "Ash": ("Bren",)}
+
+
 def test_a_title_over_lines_nobody_can_read() -> None:
     post = read_count_post("Vote Count 1.3<br><br>Zyx (2): Qq, Ww<br>Vv (1): Rr", ROSTER)
     assert post.votecount is None and post.unreadable == "Vote Count 1.3"
