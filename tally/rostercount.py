@@ -156,9 +156,12 @@ _NOT_LABELS = frozenset("""
 deadline majority result day days night with page post thread count votes vote note notes edit ps
 reminder reminders prods prod v/la vla mod moderator status alive player players start time game
 phase rules current if the it is are there countdown waiting lynch spoiler living dead
-esito scadenza maggioranza giorno notte inizio ora partita risultato
+replacement replacements replaced substitution substitutions sub subs prodded modkill modkilled
+modkills
+esito scadenza maggioranza giorno notte inizio ora partita risultato sostituzione sostituzioni
 ημέρα ημερα νύχτα νυχτα αποτέλεσμα αποτελεσμα πλειοψηφία πλειοψηφια λήξη ληξη έναρξη εναρξη ώρα ωρα
-день ночь итог итоги большинство окончание начало время игра
+αντικατάσταση αντικατασταση
+день ночь итог итоги большинство окончание начало время игра замена замены
 """.split())
 # Words of prose, never inside a name as a moderator writes a voter.
 _PROSE = frozenset("""

@@ -231,6 +231,9 @@ def test_an_unplaced_candidate_after_the_last_line_behind_its_separator_is_unrea
     "Not Voting: Cole<br>Qwerty: Ash",              # after the "not voting" line
     "<br>Remember to vote.<br>Qwerty: Cole",        # a footer between
     "Qwerty = Cole",                                # another separator
+    "Replacement: Cole",                            # a footer word behind the separator
+    "Prodded: Cole, Bren",
+    "Modkills: Cole",
 ])
 def test_a_footer_after_the_last_line_stays_outside(last) -> None:
     vc, _ = read_count(f"Vote Count 1.6<br>Pebble (2): Mira, Tosk<br>Ash (1): Bren<br>{last}",
