@@ -41,7 +41,7 @@ hand: the names are found first, the layout is what lies between them.
 - A line with a candidate and a count's structure whose other texts the roster cannot place is a
   *doubtful* line: it belongs to the count when it sits among the count's lines (or beside them,
   laid out like them, or right after the last of them with their separator between an unplaced
-  candidate and placed voters), and makes the count **unread** (``VoteCount.unread``: the texts
+  candidate and placed voters, or a placed candidate and unplaced single names), and makes the count **unread** (``VoteCount.unread``: the texts
   no player answers to) — the audit reports such a count as "could not read", never as the
   moderator's error.
 
@@ -1097,7 +1097,9 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
     they stand right under the count's title. After it, too, an unplaced candidate whose
     voters the roster places, behind the separator of the run's lines, right after its last
     line or another such ("Pebble (2): Mira, Tosk", "Zorro: Ash"): no other line, no "not
-    voting" line between; a footer ("Prodding Mira and Tosk.": no separator) stays outside."""
+    voting" line between; so does a placed candidate whose voters are all unplaced single
+    names ("Quill: Zyx", :func:`_misspelt_voters`); a footer ("Prodding Mira and Tosk.": no
+    separator; "Mira: please post more") stays outside."""
     blocks: list[_Block] = []
     title: str | None = None
     majority: int | None = None
@@ -1164,9 +1166,18 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
         seps = {x.sep for x in b.lines if x.voters} - {None}
         b.doubtful = [(d, n) for d, n in b.doubtful
                       if n < 0 or 0 < n < len(b.lines) or d.signature in sigs
-                      or d.label is None and d.voters and d.sep in seps
-                      and any(d is x for x in b.tail)]
+                      or d.sep in seps and any(d is x for x in b.tail)
+                      and (d.label is None and d.voters
+                           or d.label is not None and _misspelt_voters(d))]
     return blocks
+
+
+def _misspelt_voters(d: LineReading) -> bool:
+    """A placed candidate whose voters are all unplaced single names ("Quill: Zyx", "Quill: Zyx,
+    Qwr"): a count line with misspelt voters, never a footer's remark ("Mira: please post
+    more", "Cole: replaced by Zyx")."""
+    return bool(d.unread) and not d.voters and all(
+        len(u.split()) == 1 and _may_be_a_name(u) for u in d.unread)
 
 
 def _arrow_block(b: _Block) -> None:

@@ -216,11 +216,13 @@ def test_a_doubtful_line_among_the_lines_makes_the_count_unread() -> None:
     assert vc is not None and vc.unread == ("Qwerty",)
 
 
-@pytest.mark.parametrize("last", ["Qwerty: Cole", "Qwerty - 1: Cole", "Qwerty: Cole<br>Zyx: Ash"])
+@pytest.mark.parametrize("last", ["Qwerty: Cole", "Qwerty - 1: Cole", "Qwerty: Cole<br>Zyx: Ash",
+                                  "Cole: Qwerty", "Cole: Qwerty, Zyx"])
 def test_an_unplaced_candidate_after_the_last_line_behind_its_separator_is_unread(last) -> None:
     """Laid out unlike the lines above ("Qwerty: Cole" under "Pebble (2): …"), but with their
     separator between an unplaced candidate and placed voters, right after the last line: the
-    count's, and the count is unread (never read without it)."""
+    count's, and the count is unread (never read without it); so is a placed candidate whose
+    voters are all unplaced single names ("Cole: Qwerty": misspelt voters)."""
     vc, _ = read_count(f"Vote Count 1.6<br>Pebble (2): Mira, Tosk<br>Ash (1): Bren<br>{last}",
                        ROSTER)
     assert vc is not None and vc.unread[:1] == ("Qwerty",)
@@ -234,6 +236,8 @@ def test_an_unplaced_candidate_after_the_last_line_behind_its_separator_is_unrea
     "Replacement: Cole",                            # a footer word behind the separator
     "Prodded: Cole, Bren",
     "Modkills: Cole",
+    "Cole: please post more",                       # a remark about a player
+    "Cole: replaced by Qwerty",
 ])
 def test_a_footer_after_the_last_line_stays_outside(last) -> None:
     vc, _ = read_count(f"Vote Count 1.6<br>Pebble (2): Mira, Tosk<br>Ash (1): Bren<br>{last}",
