@@ -48,14 +48,17 @@ class VBulletin5(vb.VBulletinEngine):
                 "https://f.vbulletin.net/forum/games/5500-palermo-44"),
     )
 
-    signals = ('<meta name="generator" content="vBulletin 5…">',
+    signals = ('<meta name="generator" content="vBulletin 5…"> (or 6…)',
                "body#vb-page-body with li.b-post[data-node-id]")
 
-    posts = f"//li[{cls('b-post')}][@data-node-id]"
+    # a vB6 guest page's post has no data-node-id: its id is its anchor's, a#post123.anchor
+    posts = (f"//li[{cls('b-post')}][@data-node-id or a[starts-with(@id, 'post')]"
+             f"[@class = 'anchor']]")
     per_page = 15
 
     def detect(self, page: str) -> bool:
-        if re.search(r"<meta[^>]+content=\"vBulletin 5", page):
+        # vBulletin 6 keeps vB5's markup (issue 22: two real 6.0.6 and 6.1.6 guest pages)
+        if re.search(r"<meta[^>]+content=\"vBulletin [56]", page):
             return True
         return "vb-page-body" in page and "data-node-id" in page and "b-post" in page
 
@@ -80,11 +83,12 @@ class VBulletin5(vb.VBulletinEngine):
 # a post's parts (author boxes, counter, body, edit notes) from one walk of the post in Python
 # (issue 22: six XPath searches of the whole post before; an XPath of the five class tests is
 # slower than this walk), told apart as has_class reads the classes
+_OFFSET = re.compile(r"T\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)$")
 _AUTHOR_LINK, _AUTHOR = f".//*[{cls('author')}]//a", f".//*[{cls('author')}]"
 
 
 def _post(li: etree._Element, fallback: int, page: PageContext) -> Post:
-    pid = li.get("data-node-id")
+    pid = li.get("data-node-id") or _anchor_id(li)
     where = page.where(pid)
     thread = page.thread
     boxes: list[etree._Element] = []
@@ -123,6 +127,15 @@ def _post(li: etree._Element, fallback: int, page: PageContext) -> Post:
     )
 
 
+def _anchor_id(li: etree._Element) -> str:
+    """The post id of a vB6 post without data-node-id: its a#post123.anchor child's."""
+    for a in li.iterchildren("a"):
+        value = a.get("id") or ""
+        if a.get("class") == "anchor" and value.startswith("post") and value[4:].isdigit():
+            return value[4:]
+    return ""  # not met: the posts' XPath takes no such li
+
+
 def _first_in(roots: list[etree._Element], expr: str) -> etree._Element | None:
     for root in roots:
         hit = first(root, expr)
@@ -138,6 +151,13 @@ def _time(li: etree._Element, where: str, page: PageContext) -> datetime | None:
     stamp = first(li, ".//time[@itemprop='dateCreated']")
     if stamp is None:
         return None
+    # vB6 writes the instant with its offset ("2014-03-17T00:25:01+00:00"); vB5's has none
+    value = (stamp.get("datetime") or "").strip()
+    if _OFFSET.search(value):
+        try:
+            return dates.from_iso(value).astimezone(page.tz)
+        except ValueError:
+            pass
     return page.time(text_of(stamp), where)
 
 
