@@ -302,16 +302,16 @@ def tally_cmd(
     db: str = DB,
     at: str = _option(None, "--at", kind="time",
                       help="The tally as it stood at this moment: 'now' or an ISO time, without "
-                           "an offset in the game's time zone (default: now for a live thread; "
-                           "the whole day with --offline or a file source)."),
+                           "an offset in the game's time zone (default: now; a day whose vote "
+                           "has closed is counted whole)."),
     cookies: Path | None = COOKIES,
     rate: float = RATE,
     concurrency: int = CONCURRENCY,
 ) -> None:
     """The official tally of a day, from the game file and its thread.
 
-    With --at (default: now, when the thread is refreshed from the forum) a day whose vote is
-    still open is shown as a running count, marked as such; nobody is charged an absence yet.
+    A day whose vote is still open at --at (default: now, with --offline or a file source too)
+    is shown as a running count, marked as such; nobody is charged an absence yet.
 
     The rule ids and V- codes it cites: docs/rules.md; the JSON and CSV: docs/formats.md.
     """

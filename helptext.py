@@ -80,9 +80,9 @@ HELP = {
         '\n'
         '  The official tally of a day, from the game file and its thread.\n'
         '\n'
-        '  With --at (default: now, when the thread is refreshed from the forum) a day\n'
-        '  whose vote is still open is shown as a running count, marked as such; nobody\n'
-        '  is charged an absence yet.\n'
+        '  A day whose vote is still open at --at (default: now, with --offline or a\n'
+        '  file source too) is shown as a running count, marked as such; nobody is\n'
+        '  charged an absence yet.\n'
         '\n'
         '  The rule ids and V- codes it cites: docs/rules.md; the JSON and CSV:\n'
         '  docs/formats.md.\n'
@@ -109,8 +109,8 @@ HELP = {
         '                        else ~/.local/share/votal/votal.sqlite).\n'
         "  --at TIME             The tally as it stood at this moment: 'now' or an ISO\n"
         "                        time, without an offset in the game's time zone\n"
-        '                        (default: now for a live thread; the whole day with\n'
-        '                        --offline or a file source).\n'
+        '                        (default: now; a day whose vote has closed is counted\n'
+        '                        whole).\n'
         '  --cookies FILE        A Netscape cookies file for members-only threads (sent\n'
         '                        to the forum only, never printed or stored).\n'
         '  --rate RATE           Requests per second per host, above 0 (default: 1).\n'

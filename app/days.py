@@ -1,7 +1,7 @@
 """`votal history`, `chart` and `report GAME`: every day of a game tallied, as plain data.
 
-On a live thread (refreshed, not offline) a day whose vote is still open is its running count,
-as `votal tally` shows it: for a public report, without the secrets the close reveals (issue 20).
+A day whose vote is still open now (on a live thread, offline or from a file) is its running
+count, as `votal tally` shows it: for a public report, without the secrets the close reveals (issue 20).
 """
 
 from __future__ import annotations
@@ -50,5 +50,6 @@ def game_days(game_file: str | Path, *, offline: bool = False, db: Path | None =
     """Every day of the game at ``game_file`` tallied (refreshed first unless ``offline``)."""
     game = load_game(game_file, warn=warn)
     posts = load_posts(game, offline=offline, db=db, net=net)
-    at = datetime.now(UTC) if not offline and game.source.thread else None
+    # offline too: a last day whose vote is still open now is its running count (issue 16)
+    at = datetime.now(UTC)
     return GameDays(game, [d.to_dict() for d in tally_game(game, posts, at=at, withhold=public)])

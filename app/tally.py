@@ -36,7 +36,8 @@ def tally_file(game_file: str | Path, *, day: int | None = None, at: str | None 
                warn: Callable[[str], None] | None = None) -> Tallied:
     """The day's tally of the game at ``game_file``: day ``day`` (default: the current or last
     day), as it stood at ``at`` ('now' or an ISO time; default: now for a live thread, the whole
-    day with ``offline`` or a file source). ``withhold``: a running count made for the public,
+    day with ``offline`` or a file source once its vote has closed, its running count now
+    before). ``withhold``: a running count made for the public,
     the secret abilities, cards and weights left for the close (issue 20; the rendering's
     ``public``). ``codes``: ``--codes``/``--no-codes``, else the game file's. ``warn`` hears
     the game file's warnings."""
@@ -52,7 +53,10 @@ def tally_file(game_file: str | Path, *, day: int | None = None, at: str | None 
         at = "now"  # a live thread: while the day's vote is open, show the running count
     when = moment(at, game.tz) if at else None
     n = replay.last_day if day is None else replay.check_day(day, when)
-    result = replay.at(n, when, withhold=withhold) if when else replay.day(n)
+    # offline or a file source: the whole day, once its vote has closed; a day whose vote is
+    # still open now is its running count, never a result (an elimination, absences charged)
+    # as if it had closed (issue 16)
+    result = replay.at(n, when or datetime.now(UTC), withhold=withhold)
     return Tallied(result, shows_codes(game, codes))
 
 

@@ -1,0 +1,65 @@
+"""A day whose vote is still open is never printed as if it had closed (issue 16).
+
+Read offline or from a posts file, `votal tally`, `history`, `chart` and `report` used to count
+the whole day as final: a deadline still to come, and yet "Eliminated: Bill" (and, where the
+rules charge absences, the players who had not voted yet listed as absent). Now the day is its running count until its vote
+closes; a day whose deadline has passed is counted whole, as before.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from votal.app.days import game_days
+from votal.app.tally import tally_file
+from votal.report import render_day
+
+PLAYERS = ("Anna", "Bill", "Chris", "Dora", "Eve")
+
+
+def _game(folder: Path, deadline: datetime) -> Path:
+    """A five-player mafiascum day begun three hours ago, two votes on Bill an hour ago."""
+    start = datetime.now(UTC) - timedelta(hours=3)
+    posted = datetime.now(UTC) - timedelta(hours=1)
+    folder.mkdir()
+    stamp = "%Y-%m-%dT%H:%M:%SZ"
+    (folder / "game.toml").write_text(
+        'title = "Open day"\nruleset = "mafiascum"\ntimezone = "UTC"\nlanguage = "en"\n'
+        'moderators = ["Host"]\n[source]\nposts = "posts.jsonl"\n'
+        f'[schedule]\nday1 = {start:%Y-%m-%d}\ndeadline = "23:00"\nday_change = "23:00"\n'
+        f'[schedule.day.1]\nstart = {start:{stamp}}\ndeadline = {deadline:{stamp}}\n'
+        + "".join(f'[[players]]\nname = "{p}"\n' for p in PLAYERS), encoding="utf-8")
+    posts = [{"id": str(100 + i), "number": i + 1, "thread": "https://forum.example/t/1/",
+              "url": f"https://forum.example/t/1/{100 + i}", "author": who, "author_id": None,
+              "time": (posted + timedelta(minutes=i)).isoformat(), "edited": None,
+              "html": "<p><b>VOTE: Bill</b></p>"} for i, who in enumerate(("Anna", "Chris"))]
+    (folder / "posts.jsonl").write_text("".join(json.dumps(p) + "\n" for p in posts),
+                                        encoding="utf-8")
+    return folder / "game.toml"
+
+
+def test_a_day_still_open_is_its_running_count_offline(tmp_path):
+    game = _game(tmp_path / "open", datetime.now(UTC) + timedelta(days=2))
+    result = tally_file(game, offline=True).result
+    assert result.to_dict()["provisional"] is True
+    text = render_day(result, "text", lang="en")
+    assert "running count" in text and "If the vote closed now: Bill would be eliminated" in text
+    assert "Eliminated: Bill" not in text
+
+
+def test_history_and_report_days_say_the_same(tmp_path):
+    game = _game(tmp_path / "open", datetime.now(UTC) + timedelta(days=2))
+    [day] = game_days(game, offline=True).days
+    assert day["provisional"] is True
+
+
+def test_a_day_whose_deadline_passed_is_counted_whole(tmp_path):
+    game = _game(tmp_path / "closed", datetime.now(UTC) - timedelta(minutes=5))
+    result = tally_file(game, offline=True).result
+    assert result.to_dict()["provisional"] is False
+    text = render_day(result, "text", lang="en")
+    assert "Eliminated: Bill" in text and "running count" not in text   # plurality, MS-03
+    [day] = game_days(game, offline=True).days
+    assert day["provisional"] is False
