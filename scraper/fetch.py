@@ -94,8 +94,9 @@ class ScrapeSummary:
 def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise InputError(f"unknown time zone '{name}' (use an IANA name like Europe/Athens)") \
+    except (ZoneInfoNotFoundError, ValueError, OSError):   # OSError: a name too long for a file
+        shown = name if len(name) <= 60 else name[:60] + "…"
+        raise InputError(f"unknown time zone '{shown}' (use an IANA name like Europe/Athens)") \
             from None
 
 

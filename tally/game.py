@@ -187,8 +187,9 @@ def build_game(data: Mapping[str, Any], *, path: str, rulesets: Mapping[str, Rul
     tzname = _req_str(data, "timezone", path)
     try:
         tz = ZoneInfo(tzname)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise GameFileError(f"{path}: timezone {tzname!r} is not an IANA time zone (C-09)") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):   # OSError: a name too long for a file
+        shown = tzname if len(tzname) <= 60 else tzname[:60] + "…"
+        raise GameFileError(f"{path}: timezone {shown!r} is not an IANA time zone (C-09)") from None
     players = _players(data.get("players"), path, tz)
     resolve = _name_index(players)
     schedule = _schedule(data.get("schedule"), path, tz, preset)
@@ -219,12 +220,20 @@ def _language(value: Any, path: str, preset: Ruleset) -> str:
                         f"{', '.join(LANGUAGES)}")
 
 
+def _shown(text: str) -> str:
+    """A key or word of the file as a message prints it: as written when it is one short
+    printable line, else quoted with its escapes (a key with a line break, a 5,000-letter type),
+    so that the message stays one line."""
+    return text if text.isprintable() and len(text) <= 60 else repr(text[:60]) + (
+        "…" if len(text) > 60 else "")
+
+
 def _unknown(table: Mapping, allowed: set[str], path: str, where: str) -> None:
     if not isinstance(table, Mapping):
         raise GameFileError(f"{path}: {where} must be a table")
     extra = sorted(set(table) - allowed)
     if extra:
-        raise GameFileError(f"{path}: {where}: unknown key(s) {', '.join(extra)}")
+        raise GameFileError(f"{path}: {where}: unknown key(s) {', '.join(map(_shown, extra))}")
 
 
 def _req_str(table: Mapping, key: str, path: str, where: str = "top level") -> str:
@@ -250,6 +259,7 @@ def _instant(value: Any, tz: ZoneInfo, path: str, where: str) -> datetime:
             raise GameFileError(f"{path}: {where}: {value!r} is not a date-time like "
                                 "2026-11-03T13:00:00+02:00") from None
     if isinstance(value, datetime):
+        _in_years(value, path, where)
         return value if value.tzinfo else local(value, tz)
     raise GameFileError(f"{path}: {where}: {value!r} is not a date-time like "
                         "2026-11-03T13:00:00+02:00")
@@ -259,12 +269,26 @@ def _date(value: Any, path: str, where: str, rule: str) -> date:
     """A calendar date: a TOML date (2026-11-02) or the same as an ISO string ("2026-11-02")."""
     if isinstance(value, str):
         try:
-            return date.fromisoformat(value.strip())
+            return _in_years(date.fromisoformat(value.strip()), path, where)
         except ValueError:
             pass
     elif isinstance(value, date) and not isinstance(value, datetime):
-        return value
+        return _in_years(value, path, where)
     raise GameFileError(f"{path}: {where} must be a date like 2026-11-02, got {value!r} ({rule})")
+
+
+# The years a date or moment of a game file may fall in: the schedule lays out up to 2000 days
+# (tally.schedule.MAX_DAYS, weekends and holidays skipped) from day 1 on, in dates Python holds.
+YEARS = (1900, 2999)
+
+
+def _in_years(value, path: str, where: str):
+    """``value`` (a date or date-time) when its year is within :data:`YEARS`; a year 1 or 9999
+    refused here, naming the key, instead of a date overflow deep in the schedule."""
+    if not YEARS[0] <= value.year <= YEARS[1]:
+        raise GameFileError(f"{path}: {where}: {value.isoformat()} is out of range: give a year "
+                            f"from {YEARS[0]} to {YEARS[1]}")
+    return value
 
 
 def _clock(value: Any, path: str, where: str) -> time | None:
@@ -361,7 +385,7 @@ def _schedule(raw: Any, path: str, tz: ZoneInfo, preset: Ruleset) -> ScheduleSpe
         raise GameFileError(f"{path}: [schedule.day] must be a table of days (C-09)")
     days = {}
     for key, table in overrides.items():
-        where = f"[schedule.day.{key}]"
+        where = f"[schedule.day.{_shown(str(key))}]"
         if not str(key).isdigit() or int(key) < 1:
             raise GameFileError(f"{path}: {where}: day must be a number ≥ 1 (C-09)")
         _unknown(table, {"start", "deadline"}, path, where)
@@ -398,7 +422,7 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
         raise GameFileError(f"{path}: event #{index}: must be a table")
     etype = raw.get("type")
     if not isinstance(etype, str) or etype not in EVENT_FIELDS:  # a TOML table or list is no type
-        raise GameFileError(f"{path}: event #{index} ({etype}): unknown event type "
+        raise GameFileError(f"{path}: event #{index} ({_shown(str(etype))}): unknown event type "
                             f"(known: {', '.join(sorted(EVENT_FIELDS))})")
     label = f"{path}: event #{index} ({etype})"
     required, optional = EVENT_FIELDS[etype]
@@ -407,7 +431,7 @@ def _event(index: int, raw: Any, path: str, tz: ZoneInfo, resolve) -> Event:
         raise GameFileError(f"{label}: missing field(s) {', '.join(missing)}")
     extra = sorted(set(raw) - set(required) - set(optional) - {"type"})
     if extra:
-        raise GameFileError(f"{label}: unknown field(s) {', '.join(extra)}")
+        raise GameFileError(f"{label}: unknown field(s) {', '.join(map(_shown, extra))}")
     if etype in TIMED and "at" not in raw and "day" not in raw:
         raise GameFileError(f"{label}: needs 'at' (or at least 'day') to know when it happened")
     fields: dict[str, Any] = {"index": index, "type": etype}
