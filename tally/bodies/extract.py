@@ -17,6 +17,7 @@ the real Mafiascum threads), read from its one parsed tree (tally/bodies/body.py
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -25,6 +26,7 @@ from lxml import etree
 
 from votal.tally.bodies import htmlwalk as walk
 from votal.tally.bodies.body import Body, body_of
+from votal.tally.bodies.mentions import not_names
 from votal.tally.bodies.votesyntax import vote_marks
 
 
@@ -145,12 +147,20 @@ def read_post(html: str | Body, syntax: str, *, quotes: bool = True) -> PostRead
                        own.links, unreadable, tuple(own.coloured), folded=False)
 
 
-def words_besides(reading: PostReading, mark: Mark) -> int:
-    """How many words of the author's own text are not the mark's text (MR-02: reasons ≥ 3)."""
+def words_besides(reading: PostReading, mark: Mark, names: Iterable[str] = ()) -> int:
+    """How many words of the author's own text are not the mark's text (MR-02: reasons ≥ 3).
+
+    ``names``: the marked player's names and aliases. The words of the mark that are none of
+    them count too: a red run that holds more than the nickname ("Лиса потому что молчит",
+    the reasons coloured with the name; "Голосую против Волка") has its reasons in the author's
+    own text as much as uncoloured ones (issue 21)."""
     text = reading.own_text
     if mark.text:
         text = text.replace(mark.text, " ", 1)
-    return len(_WORD.findall(text))
+    found = len(_WORD.findall(text))
+    if names and mark.text:
+        found += len(not_names(mark.text, names))
+    return found
 
 
 def only_mark(reading: PostReading) -> bool:

@@ -49,3 +49,17 @@ def named(text: str, players: Mapping[str, Iterable[str]]) -> list[str]:
         if first is not None:
             found.append((first, slot))
     return [slot for _, slot in sorted(found)]
+
+
+def not_names(text: str, names: Iterable[str]) -> list[str]:
+    """The words of ``text`` that are no word of ``names`` (a player's names and aliases), a
+    Russian case ending allowed ("Голосую против Волка" besides Волк: голосую, против); the
+    words of the first name found as a whole are taken out once, the others word by word."""
+    words = _WORD.findall(fold(text))
+    parts = [p for p in (_WORD.findall(fold(n)) for n in names) if p]
+    for name in sorted(parts, key=len, reverse=True):
+        for i in range(len(words) - len(name) + 1):
+            if all(_word_matches(words[i + j], w, inflected=True) for j, w in enumerate(name)):
+                return words[:i] + words[i + len(name):]
+    known = {w for name in parts for w in name}
+    return [w for w in words if not any(_word_matches(w, k, inflected=True) for k in known)]

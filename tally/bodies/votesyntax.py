@@ -24,7 +24,11 @@ from votal.tally.bodies.htmlwalk import BREAK, Piece
 
 Command = tuple[str, str]  # (MarkKind name, text)
 
-_LEAD = r"^[\s\-–—*/>•~.:!_#]*"
+# emoji, arrows, dingbats and pictographs a player puts before or after the command ("🔪 vote X",
+# "VOTE ➡️ X"; issue 21): symbols, never letters, digits, quotes or brackets
+_SYMBOLS = ("\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2900-\u297f\u2b00-\u2bff\ufe0f\u200d"
+            "\U0001f000-\U0001faff")
+_LEAD = r"^[\s\-–—*/>•~.:!_#" + _SYMBOLS + r"]*"
 # MS-08: a second ballot is "second vote: X" / "vote 2: X", withdrawn by "second unvote" / "unvote 2"
 _SECOND = r"(?:second\s+)?"
 _TWO = r"(?:\s*2(?![\w]))?"
@@ -34,6 +38,12 @@ _UNVOTE_WORD = r"unvot(?:e|e?ing)"
 _STARTS = re.compile(_LEAD + _SECOND + r"(?:vote|" + _UNVOTE_WORD + r")(?![\w])", re.I)
 _KEYWORD = re.compile(r"(?<![\w])(?P<second>second\s+)?(?:(?P<un>un)vot(?:e|e?ing)|vote)"
                       r"(?P<two>\s*2(?![\w]))?(?![\w])\s*(:?)", re.I)
+# a bold command said in words (issue 21): "I vote X", "Changing my vote to X", "Switching my vote
+# onto X", "My vote goes to X" (read as "vote X"; "voting X" and "my vote is…" stay prose)
+_PHRASE = re.compile(_LEAD + r"(?:i\s+(?:hereby\s+)?vote(?:\s+for)?|"
+                     r"(?:i(?:'m|’m|\s+am|\s+will|'ll|’ll)\s+)?(?:chang|switch|mov|shift)(?:e|es|ed|ing)?"
+                     r"\s+my\s+vote\s+(?:to|onto|on|for)|my\s+vote\s+goes\s+(?:to|on|for))(?![\w])\s*:?",
+                     re.I)
 _MID = re.compile(r"(?<![\w])" + _SECOND + r"(?:un)?vote" + _TWO + r"\s*:", re.I)
 _PLAIN = re.compile(_LEAD + r"(?:(?P<un2>second\s+)?(?P<un>unvote)(?P<untwo>\s*2(?![\w]))?"
                     r"[\s:.,;!/&]*(?:(?:and|then)\s+)?)?"
@@ -41,6 +51,8 @@ _PLAIN = re.compile(_LEAD + r"(?:(?P<un2>second\s+)?(?P<un>unvote)(?P<untwo>\s*2
                     re.I)
 _CUT = re.compile(r"[,;]|\s+\(|[.!?]+(?=\s|$)|\s[-–—]+\s|\s+(?:and\s+)?(?:un)?vote(?![\w])", re.I)
 _STRIP = "/ \t\"'“”«»„:.,;!?@*~`"
+# what stands between the command and its name: "vote = X", "vote -> X", "VOTE ➡️ X"
+_ARROW = re.compile(r"^\s*(?:=+>?|-+>|[" + _SYMBOLS + r"»]+)\s*")
 _NO_LYNCH = re.compile(r"no[\s_-]*(?:lynch|execution|exe|elimination|exile)|nl", re.I)
 _NOT_A_NAME = re.compile(r"(?:count|counts|tally)\b", re.I)
 _NO_VOTE = re.compile(r"[\s\"'“”«»:]*no[\s-]*vote(?![\w])", re.I)
@@ -75,10 +87,14 @@ def _line_commands(line: list[Piece]) -> list[Command]:
     commanded = False
     for start, group_text in _groups(line):
         if not _STARTS.match(group_text):
-            mid = _MID.search(group_text)  # "Confirm vote: X", a typo before "Vote: X"
-            if mid is None:
+            phrase = _PHRASE.match(group_text)
+            mid = None if phrase else _MID.search(group_text)  # "Confirm vote: X", a typo before "Vote: X"
+            if phrase:
+                group_text = "vote " + group_text[phrase.end():]
+            elif mid is None:
                 continue
-            group_text = group_text[mid.start():]
+            else:
+                group_text = group_text[mid.start():]
         commanded = True
         broken = _BROKEN_TAG.search(group_text)
         if broken and _UNVOTE_ONLY.match(_BROKEN_TAG.sub(" ", group_text)):
@@ -154,6 +170,7 @@ def _plain(text: str) -> list[Command]:
 
 
 def _target(raw: str) -> str:
+    raw = _ARROW.sub("", raw, count=1)
     if _NO_VOTE.match(raw):
         return "no vote"            # cut at its own "vote" it would be a player called "no"
     cut = _CUT.search(raw)
