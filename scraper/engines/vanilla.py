@@ -39,6 +39,7 @@ from votal.scraper.model import Post
 from votal.scraper.normalize import fragment, make_quote, make_spoiler, text_of
 
 PER_PAGE = 30
+_QUOTE_LINK = re.compile(r"/discussion/(comment/)?(\d+)(?:[/?#]|$)")
 _THREAD = re.compile(r"^(.*?/discussion/\d+(?:/[^/?#]+)?)(?:/p(\d+))?/?$")
 _EDITED = re.compile(r"(?:Edited|Modificato|Επεξεργάστηκε|Изменено)\s+(.+?)\s+(?:by|da|από|от)\s",
                      re.I)
@@ -79,9 +80,14 @@ def _convert(body: etree._Element) -> None:
         text = first(bq, f"./*[{cls('QuoteText')}]")
         author = _said(text_of(head)) or text_of(first(head, ".//a")) or None \
             if head is not None else None
+        pid = None
         if head is not None:
+            # "X wrote: »" links the quoted post: a.QuoteLink /discussion/comment/N#Comment_N,
+            # or /discussion/N for the discussion itself (its post id is "dN", as _post gives)
+            link = _QUOTE_LINK.search(first(head, f".//a[{cls('QuoteLink')}]/@href") or "")
+            pid = (link.group(2) if link.group(1) else f"d{link.group(2)}") if link else None
             head.drop_tree()
-        make_quote(bq, text, author, None)
+        make_quote(bq, text, author, pid)
     for eq in find(body, f".//*[{cls('embedQuote')}]"):
         name = text_of(first(eq, f".//*[{cls('embedQuote-userName')}]")) or None
         content = first(eq, f".//*[{cls('embedQuote-excerpt')}]")
