@@ -72,7 +72,11 @@ def _summary(audit: dict, lang: str) -> str:
     if bad:
         return t("audit_summary_diff", lang, days=", ".join(bad))
     if verdict_of(audit) == NOTHING:
-        missing = [t(f"audit_missing_{k}", lang) for k in audit.get("missing") or ()]
+        # a moderator's count that could not be read is no count missing: "none read" (issue 16)
+        unread = bool((audit.get("counts") or {}).get("unread"))
+        missing = [t(f"audit_missing_{k}" + ("_unread" if unread and k == "moderator-counts"
+                                             else ""), lang)
+                   for k in audit.get("missing") or ()]
         return t("audit_summary_nothing", lang, missing=grammar.join(missing, lang))
     none = [str(d["day"]) for d in days if verdict_of(d) == NOTHING]
     if not none:

@@ -420,6 +420,11 @@ STRINGS: dict[str, dict[str, str]] = {
                                        "it": "nessun conteggio dei master",
                                        "ru": "нет подсчётов голосов ведущего",
                                        "en": "no vote count by the moderators"},
+    "audit_missing_moderator-counts_unread": {
+        "el": "καμία καταμέτρηση της ΣΕ που να διαβάστηκε",
+        "it": "nessun conteggio dei master che si sia potuto leggere",
+        "ru": "нет прочитанных подсчётов голосов ведущего",
+        "en": "no vote count by the moderators that could be read"},
     "audit_missing_announced-eliminations": {"el": "καμία ανακοινωμένη αποχώρηση",
                                              "it": "nessuna eliminazione annunciata",
                                              "ru": "нет объявленных выбываний",

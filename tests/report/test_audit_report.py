@@ -65,3 +65,19 @@ def test_public_drops_the_review_the_draw_and_the_census():
     data = json.loads(render_audit(audit, "json", public=True))
     assert "alive" not in data["win"] and "draw" not in data["days"][0]
     assert "review" not in data["days"][0]["result"] and data["public"] is True
+
+
+def test_a_count_not_read_is_not_said_to_be_missing():
+    """Issue 16: the only moderator's count of the game could not be read (V-UNREADABLE-COUNT):
+    the last line said "no vote count by the moderators" — there was one, it was not read."""
+    unread = {"rule": "V-UNREADABLE-COUNT", "post": "9", "url": "", "text": "Votecount 1.2"}
+    plain = GameAudit("G", "mafiascum", "en", "UTC", (DayAudit(1, RESULT),)).to_dict()
+    with_unread = GameAudit("G", "mafiascum", "en", "UTC",
+                            (DayAudit(1, RESULT, review=(unread,)),)).to_dict()
+    assert with_unread["counts"]["unread"] == 1 and with_unread["verdict"] == "nothing-compared"
+    said = {lang: render(with_unread, "text", lang).splitlines()[-1]
+            for lang in ("en", "el", "it", "ru")}
+    assert "no vote count by the moderators that could be read" in said["en"]
+    assert "no vote count by the moderators and" in render(plain, "text", "en")
+    for lang in ("el", "it", "ru"):
+        assert said[lang] != render(plain, "text", lang).splitlines()[-1]
