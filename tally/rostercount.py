@@ -139,6 +139,7 @@ _BONUS = re.compile(r"[\[(]\s*\+\s*(?P<a>\d)\s*(?:votes?\s*)?[\])]|\+(?P<b>\d)(?
 _VOTER_ENUM = re.compile(r"\d{1,2}[.)](?=\s+\S)")
 _UNVOTED = re.compile(r"[\[(]\s*un-?vot(?:ed?)?\s*[\])]")
 _ARROW = re.compile(r"\s*(?:→|⇒|->|=>|-->|votes?(?:\s+for|\s+to\s+(?:lynch|eliminate|execute|kill|hang))?|"
+                    r"(?:has\s+)?voted\s+(?:for|to\s+(?:lynch|eliminate|execute|kill|hang))|"
                     r"is\s+(?:now\s+|currently\s+)?voting(?:\s+for)?|vota|ψηφιζει|голосует(?:\s+за)?)"
                     r"(?![^\W_])\s*")   # "vote" inside "voted", "voters" is no arrow
 # words that open a list of voters ("Pebble (2) - voted by Mira, Tosk", "votes from …")
@@ -508,7 +509,13 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
         head.kind = "NAME"
     elif head.kind != "NAME":
         return LineReading("other", text=text)
-    rest = _without_prose(_without_other_names(roster, head.value, toks[i + 1:]))
+    after_head = toks[i + 1:]
+    slot = _bracket_slot(roster, after_head, 0) if unknown is not None and after_head else None
+    if slot is not None and slot[1] < len(after_head) \
+            and after_head[slot[1]].kind in ("NUM", "OPEN", "SEP", "FRACTION", "MARK"):
+        # "Mango (Cadaver) (1) - Leoric": the slot of the player in brackets, by its other name
+        head.value, unknown, after_head = slot[0], None, after_head[slot[1]:]
+    rest = _without_prose(_without_other_names(roster, head.value, after_head))
     epithet = None
     if unknown is None and head.value not in (NOT_VOTING, NO_LYNCH):
         epithet, rest = _without_epithet(roster, rest)
@@ -541,7 +548,18 @@ def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     last: list[str] | None = None      # where the last name went
     last_name = max((n for n, tok in enumerate(rest) if tok.kind in ("NAME", "WORD")), default=-1)
     annotated = False                  # numbers stand beside the voters
+    skip = 0
     for n, tok in enumerate(rest):
+        if n < skip:
+            continue
+        if tok.kind == "OPEN" and depth == 0 and last is reading.unread and reading.unread \
+                and n > 0 and rest[n - 1].kind == "WORD" \
+                and (slot := _bracket_slot(roster, rest, n)) is not None:
+            # "Not voting: Mango (Cadaver)": the unplaced name is the bracket's slot
+            reading.unread.pop()
+            reading.voters.append(slot[0])
+            last, skip = reading.voters, slot[1]
+            continue
         if tok.kind == "OPEN":
             depth += 1
             if depth == 1:
@@ -710,6 +728,25 @@ def _slot_name(roster: Roster, tok: _Tok) -> str | None:
             hit = _match_name(roster, _Text.of(text, [False] * len(text)), 0)
             name = hit[1] if hit and hit[0] == len(text) else None
     return None if name in (None, NOT_VOTING, NO_LYNCH) else str(name)
+
+
+def _bracket_slot(roster: Roster, toks: list[_Tok], k: int) -> tuple[str, int] | None:
+    """The player a bracket at ``toks[k]`` names alone ("(Cadaver)", "(replacing Cadaver)"),
+    and the index after it: the slot's other name written after a name the roster does not
+    know ("Mango (Cadaver) (1) - Leoric", "Not voting: Mango (Cadaver)", the roster knowing
+    only the slot's current player); None when the bracket holds anything else."""
+    if toks[k].kind != "OPEN":
+        return None
+    close = next((j for j in range(k + 1, min(k + 5, len(toks))) if toks[j].kind == "CLOSE"),
+                 None)
+    inner = toks[k + 1:close] if close is not None else []
+    names = [x for x in inner if x.kind == "NAME" or x.kind == "WORD"
+             and not _OTHER_NAME_WORDS.fullmatch(x.text.strip())]
+    if close is None or len(names) != 1 or names[0].history or any(
+            x.kind not in ("NAME", "WORD") for x in inner):
+        return None
+    player = _slot_name(roster, names[0])
+    return (player, close + 1) if player is not None else None
 
 
 def _without_prose(rest: list[_Tok]) -> list[_Tok]:
@@ -1127,7 +1164,8 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
         if current is not None and (gap > 1 or repeated and r.label != NOT_VOTING):
             current = None
         gap = 0
-        if r.kind == "doubtful":
+        if r.kind == "doubtful" and not (r.label == NOT_VOTING and current is not None
+                                         and current.not_voting is None):
             if current is None:
                 pending.append(r)
             else:

@@ -411,3 +411,42 @@ def test_a_voter_times_two():
     vc = _read("Vote Count 1.1<br>Alder (2): Birch x2, Dogwood<br>Elm (1): Cedar<br>Not voting: Fir",
                TOOLS)
     assert vc.unread == ("x2",)
+
+
+# Round of 2026-12-03 evening (issue 21): shapes of real counts of other forums, own names.
+
+@pytest.mark.parametrize("written", ["Hazel (Elm)", "Hazel (replacing Elm)", "Hazel (formerly Elm)"])
+def test_the_slot_written_by_a_name_the_roster_does_not_know_with_its_player_in_brackets(written):
+    """A results log (a GOG-style action log, own names): "Hazel (Elm) (1) - Cedar" names the
+    slot by its earlier player, whom the roster does not know, and its player in brackets. The
+    line and the "Not voting" line that names the slot the same way were both dropped in
+    silence: the count read without them."""
+    vc = _read(f"Day 1 results:<br>Alder (2) - Birch, Dogwood<br>{written} (1) - Cedar<br>"
+               f"Not voting: {written}, Fir", TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == TOOL_WANT
+    assert vc.not_voting == ("Elm", "Fir") and not vc.unread
+
+
+def test_a_bracket_after_an_unknown_name_that_places_no_one_leaves_the_count_unread():
+    vc = _read("Day 1 results:<br>Alder (2) - Birch, Dogwood<br>Hazel (Yew) (1) - Cedar<br>"
+               "Not voting: Hazel (Yew), Fir", TOOLS)
+    assert "Hazel" in vc.unread
+
+
+def test_a_not_voting_line_with_a_name_the_roster_does_not_know_makes_the_count_unread():
+    """"Not voting: Fir, Hazel" right after the count, Hazel no player the roster knows: the
+    line was dropped in silence (the count read with no one idle); now the count is unread."""
+    vc = _read("Vote Count 2.1<br>Alder (2): Birch, Dogwood<br>Elm (1): Cedar<br>"
+               "Not voting: Fir, Hazel", TOOLS)
+    assert vc.unread == ("Hazel",) and vc.not_voting == ("Fir",)
+
+
+@pytest.mark.parametrize("verb", ["voted for", "has voted for", "voted to lynch", "votes for"])
+def test_voter_first_sentences_in_the_past_tense(verb):
+    """A moderator's list of the day's votes, one sentence a voter ("Birch voted for Alder."), as
+    a small university forum's host writes it (own names): not found before in the past
+    tense."""
+    vc = _read(f"Day 3 votes<br>Birch {verb} Alder.<br>Dogwood {verb} alder.<br>"
+               f"Cedar {verb} Elm.<br>Alder {verb} Elm.", TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines} == {
+        "Alder": ["Birch", "Dogwood"], "Elm": ["Alder", "Cedar"]}
