@@ -200,10 +200,19 @@ _PAGINATION = etree.XPath("/descendant::*/@class[contains(., 'pagination')]/pare
 
 def _page_info(doc: etree._Element, url: str) -> PageInfo:
     """``.pagination_current``'s number, the largest ``.pagination a`` number, the first
-    ``a.pagination_next[href]`` (the classes as ``has_class`` reads them)."""
+    ``a.pagination_next[href]`` (the classes as ``has_class`` reads them), outside the
+    breadcrumb's ``div.pagination.pagination_breadcrumb`` popup: on a thread page it lists the
+    parent forum's pages (``forumdisplay.php?fid=3&page=19``), not the thread's (a real MyBB
+    1.8.9 page read a one-page thread as page 19 of 48 before)."""
     current_el, navs, nxt = None, [], None
+    crumbs: list[etree._Element] = []  # the breadcrumb's page popup: the parent forum's pages
     for el in _PAGINATION(doc):
         classes = class_tokens(el)
+        if "pagination_breadcrumb" in classes:
+            crumbs.append(el)
+            continue
+        if crumbs and any(a in crumbs for a in el.iterancestors()):
+            continue
         if current_el is None and "pagination_current" in classes:
             current_el = el
         if "pagination" in classes:
