@@ -206,15 +206,65 @@ def edited_from_text(text: str, names: list[str], tz: ZoneInfo | timezone, now: 
 
 
 def body_html(body: etree._Element, chrome: tuple[str, ...] | list[str],
-              convert: Callable[[etree._Element], None]) -> str:
+              convert: Callable[[etree._Element], None],
+              steps: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> str:
     """A post body normalised per interfaces.md §2: cleaned, its ``chrome`` (signatures, edit
     notes, buttons: XPaths) dropped, the engine's quotes and spoilers converted by ``convert``,
-    colours normalised; the inner HTML, stripped."""
-    clean(body)
-    drop_matching(body, chrome)
-    convert(body)
-    normalize_colors(body)
+    colours normalised; the inner HTML, stripped. ``steps``: which of the four may change the
+    body (:func:`body_steps`); one that cannot is not run (issue 22)."""
+    cleans, drops, converts, colours = steps
+    if cleans:
+        clean(body)
+    if drops:
+        drop_matching(body, chrome)
+    if converts:
+        convert(body)
+    if colours:
+        normalize_colors(body)
     return inner_html(body).strip()
+
+
+def body_steps(body: etree._Element, chrome: tuple[str, ...], quotes: tuple[str, ...]
+               ) -> tuple[bool, bool, bool, bool]:
+    """Which steps of :func:`body_html` may change ``body``, from one walk of it (issue 22):
+    ``clean`` when an element below it is a script, style, noscript or comment or has a
+    ``data-excludequote``; the chrome's drop when the class of one holds one of the words
+    ``chrome`` (an adapter whose chrome XPaths are class tests of those words and comments,
+    which ``clean`` has dropped before); ``convert`` when the class of one holds one of the
+    words ``quotes`` (an adapter whose conversion looks only for such classes); the colours
+    when the body or an element below it is a ``font`` or has a ``style``. A substring test:
+    it may run a step for nothing, never skip one that changes the body."""
+    cleans = drops = converts = False
+    colours = body.tag == "font" or "style" in body.attrib
+    for el in body.iterdescendants():
+        tag = el.tag
+        if tag.__class__ is not str:
+            if tag is etree.Comment:
+                cleans = True
+            continue
+        if tag in _CLEANED:
+            cleans = True
+        elif tag == "font":
+            colours = True
+        attrib = el.attrib
+        if not attrib:
+            continue
+        if "style" in attrib:
+            colours = True
+        if "data-excludequote" in attrib:
+            cleans = True
+        value = attrib.get("class")
+        if value:
+            for word in chrome:
+                if word in value:
+                    drops = True
+            for word in quotes:
+                if word in value:
+                    converts = True
+    return cleans, drops, converts, colours
+
+
+_CLEANED = frozenset(("script", "style", "noscript"))  # what ``clean`` drops beside comments
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from votal.scraper.engines._common import (
     PageContext,
     PagedEngine,
     body_html,
+    body_steps,
     find,
     joined,
     keep_query,
@@ -49,6 +50,11 @@ class OffsetTableEngine(PagedEngine):
     page_links: str = ""  # XPath: the page's links to other pages of the thread
     label_chars: str = ""  # what surrounds a page link's number ("[2]": "[] ")
     chrome: tuple[str, ...] = ()  # XPaths of what a body holds that is not the post
+    # the words of ``chrome``'s class tests (every XPath of it one: ``.//*[has_class(w)]``) and
+    # of the classes :meth:`convert` looks for (it looks for no other element): given both, a
+    # body is walked once for the steps it needs (``body_steps``, issue 22)
+    chrome_words: tuple[str, ...] | None = None
+    quote_words: tuple[str, ...] | None = None
 
     # --- URLs -----------------------------------------------------------------------------
 
@@ -119,7 +125,10 @@ class OffsetTableEngine(PagedEngine):
 
     def body_html(self, body: etree._Element) -> str:
         """A post body normalised (interfaces.md §2): ``chrome`` dropped, :meth:`convert`."""
-        return body_html(body, self.chrome, self.convert)
+        if self.chrome_words is None or self.quote_words is None:
+            return body_html(body, self.chrome, self.convert)
+        return body_html(body, self.chrome, self.convert,
+                         body_steps(body, self.chrome_words, self.quote_words))
 
     def convert(self, body: etree._Element) -> None:
         """The engine's quotes and spoilers to ``<blockquote data-author>`` and ``<details>``."""

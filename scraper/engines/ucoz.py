@@ -23,6 +23,7 @@ from votal.scraper.engines._common import (
     PagedEngine,
     absolute,
     body_html,
+    body_steps,
     cls,
     find,
     first,
@@ -47,6 +48,9 @@ _IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")
 _SWITCHES = "//*[contains(@class, 'switch')]"
 _CHROME = (f".//*[{cls('signatureView')}]", f".//*[{cls('signatureHr')}]",
            f".//*[{cls('edited')}]", ".//comment()")
+# the words of _CHROME's class tests (its comments: ``clean`` drops them first) and the class
+# _convert_quotes looks for: ``body_steps`` (issue 22)
+_CHROME_WORDS, _QUOTES = ("signatureView", "signatureHr", "edited"), ("bbQuoteBlock",)
 
 
 def _quote_name(head: etree._Element | None) -> str | None:
@@ -62,7 +66,8 @@ def _quote_name(head: etree._Element | None) -> str | None:
 
 def normalize_body(cell: etree._Element) -> str:
     body = first_classed(cell, "span", "ucoz-forum-post")
-    return body_html(body if body is not None else cell, _CHROME, _convert_quotes)
+    body = body if body is not None else cell
+    return body_html(body, _CHROME, _convert_quotes, body_steps(body, _CHROME_WORDS, _QUOTES))
 
 
 def _convert_quotes(body: etree._Element) -> None:

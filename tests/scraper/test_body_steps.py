@@ -1,0 +1,97 @@
+"""The shortcuts of ForumFree's and uCoz's page reading give what the whole reading gives
+(issue 22): a body normalised with only the steps ``body_steps`` finds it needs equals the body
+normalised with every step; ForumFree's current-page mark found from the page's items equals
+the whole page's XPath search. Random pieces, a fixed seed: the same cases every run."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from votal.scraper.engines import _common, forumfree, ucoz
+from votal.scraper.normalize import document, fragment
+
+# pieces of a body: what each step of body_html acts on, what looks like it and what does not
+PIECES = [
+    "vota {x}", "<b>{x}</b>", '<span style="color:red">{x}</span>', '<font color="blue">{x}</font>',
+    '<font>{x}</font>', '<span style="">{x}</span>', '<div style="color:#0f0">{x}</div>',
+    '<em style="color: green; font-weight: bold">{x}</em>', "<!-- nota -->", "<script>x()</script>",
+    "<style>b{{}}</style>", "<noscript>{x}</noscript>", '<span data-excludequote="1">{x}</span>',
+    '<div class="signature">{x}</div>', '<span class="edit">{x}</span>',
+    '<span class="editor">{x}</span>', '<span class="signatures">{x}</span>',
+    '<div class="quote_top">CITAZIONE ({x} @ 1/12/2026)</div><div class="quote">{x}</div>',
+    '<div class="quote_top">{x} ha scritto:</div><div class="quote">{x}</div>',
+    '<div class="quote_top">sola</div>', '<div class="spoiler"><div class="code">{x}</div></div>',
+    '<span class="spoilers">{x}</span>', '<div class="quote">{x}</div>',
+    '<span class="signatureView">{x}</span>', '<span class="signatureHr"></span>',
+    '<div class="edited">{x}</div>', '<div class="bbQuoteBlock"><div class="bbQuoteName">'
+    '<span class="qName">{x}</span></div><div class="quoteMessage">{x}</div></div>',
+    '<div class="bbQuoteBlock"><div class="bbQuoteName">Цитата ({x})</div>{x}</div>',
+    '<span class="bbQuoteBlocks">{x}</span>', "<br>", "&lt;b&gt;{x}", '<a href="?t=1">{x}</a>',
+]
+WORDS = ["Marco", "Giulia", "Вася", "", "<i>Anna</i>", '<span style="color:red">Piero</span>']
+
+
+def random_body(rng: random.Random, depth: int = 0) -> str:
+    out = []
+    for _ in range(rng.randint(0, 5)):
+        inner = rng.choice(WORDS) if depth > 2 or rng.random() < 0.6 \
+            else random_body(rng, depth + 1)
+        out.append(rng.choice(PIECES).format(x=inner))
+    return "".join(out)
+
+
+def _cell(html: str, tag: str, attrs: str):
+    return fragment(f"<{tag}{attrs}>{html}</{tag}>")[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_forumfree_and_ucoz_bodies_with_their_steps_equal_every_step(seed):
+    rng = random.Random(seed)
+    ff = forumfree.ForumFree()
+    for _ in range(1500):
+        html = random_body(rng)
+        tag, attrs = rng.choice([("td", ' class="Item color"'), ("div", ""), ("font", ""),
+                                 ("td", ' style="color:red"'), ("span", ' style="color:#123"')])
+        full = _common.body_html(_cell(html, tag, attrs), ff.chrome, ff.convert)
+        assert ff.body_html(_cell(html, tag, attrs)) == full, html
+        whole = _common.body_html(_cell(html, tag, attrs), ucoz._CHROME, ucoz._convert_quotes)
+        assert ucoz.normalize_body(_cell(html, tag, attrs)) == whole, html
+
+
+def test_steps_found_for_what_each_step_acts_on():
+    def steps(html: str) -> tuple[bool, bool, bool, bool]:
+        return _common.body_steps(_cell(html, "td", ""), ("signature", "edit"),
+                                  ("quote_top", "spoiler"))
+
+    assert steps("testo <b>solo</b>") == (False, False, False, False)
+    assert steps("<!-- c -->") == (True, False, False, False)
+    assert steps('<i data-excludequote="">x</i>') == (True, False, False, False)
+    assert steps('<p class="signature">x</p>') == (False, True, False, False)
+    assert steps('<p class="quote_top">x</p>') == (False, False, True, False)
+    assert steps('<font>x</font>') == (False, False, False, True)
+    assert steps('<i style="">x</i>') == (False, False, False, True)
+    assert _common.body_steps(_cell("x", "td", ' style="color:red"'), (), ()) \
+        == (False, False, False, True)
+
+
+MARKS = ['<li class="current">{n}</li>', '<li class="current x">{n}</li>', "<li>{n}</li>",
+         '<span class="current">{n}</span>', '<li class="currently">{n}</li>',
+         '<div class="current"><li class="current">{n}</li></div>', '<b class="current">{n}</b>']
+LISTS = ['<ul class="pages">{x}</ul>', '<ul class="pagesx">{x}</ul>', "<ul>{x}</ul>",
+         '<div class="pages"><ol>{x}</ol></div>', '<div class="nav pages">{x}</div>']
+
+
+def test_forumfree_current_mark_equals_the_page_search():
+    rng = random.Random(22)
+    for _ in range(3000):
+        parts = []
+        for _ in range(rng.randint(0, 4)):
+            items = "".join(rng.choice(MARKS).format(n=rng.randint(1, 9))
+                            for _ in range(rng.randint(0, 4)))
+            parts.append(rng.choice(LISTS + MARKS).format(x=items, n=rng.randint(1, 9)))
+            if rng.random() < 0.5:
+                parts.append('<ol><li class="post" id="ee1">testo</li></ol>')
+        doc = document(f"<html><body>{''.join(parts)}</body></html>", False)
+        assert forumfree._current_mark(doc) is _common.first(doc, forumfree._MARK), parts
