@@ -657,7 +657,7 @@ STATUSES = {
 VIOLATIONS: dict[str, dict[str, str]] = {
     "V-SELF": {"el": "ψήφος στον ίδιο τον ψηφοφόρο", "it": "voto per sé", "ru": "голос против себя",
                "en": "vote for oneself"},
-    "V-LOCKED": {"el": "μήνυμα ενώ το θέμα ήταν κλειδωμένο (20:00–20:05)",
+    "V-LOCKED": {"el": "μήνυμα ενώ το θέμα ήταν κλειδωμένο",
                  "it": "messaggio a discussione chiusa", "ru": "сообщение при закрытой теме",
                  "en": "posted while the thread was locked"},
     "V-WINDOW-EXTRA": {"el": "δεύτερη αλλαγή στο παράθυρο", "it": "secondo cambio nella finestra",
@@ -666,7 +666,7 @@ VIOLATIONS: dict[str, dict[str, str]] = {
                          "it": "testo oltre al nome nella finestra",
                          "ru": "лишний текст в окне смены голоса",
                          "en": "text besides the name in the window"},
-    "V-WINDOW-NO-VOTE": {"el": "ψήφος στο παράθυρο χωρίς ψήφο στις 20:00",
+    "V-WINDOW-NO-VOTE": {"el": "ψήφος στο παράθυρο χωρίς ψήφο στο κλείδωμα",
                          "it": "voto nella finestra senza voto alla chiusura",
                          "ru": "голос в окне без голоса к закрытию",
                          "en": "window vote without a vote at the lock"},

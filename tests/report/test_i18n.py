@@ -106,3 +106,18 @@ def test_labels_are_the_fixed_words(lang):
     labels = i18n.labels(lang)
     assert labels["count"] == i18n.STRINGS["count"][lang]
     assert all("{" not in v and "@" not in k for k, v in labels.items())
+
+
+def test_no_fixed_message_states_a_clock_time():
+    """Issue 16: a message's words hold no time of the schedule ("κλειδωμένο (20:00–20:05)",
+    "χωρίς ψήφο στις 20:00" said in Greek only): the moderator may move a day's deadline (PX, C-09),
+    and then the Greek line named a lock that never happened. Times come from the schedule."""
+    import re
+
+    from votal.report import i18n as words
+
+    clock = re.compile(r"\b\d{1,2}:\d{2}\b")
+    for table in (words.VIOLATIONS, words.RULE_REASONS, words.STATUSES):
+        for key, row in table.items():
+            for lang, said in row.items():
+                assert not clock.search(said), (key, lang, said)
