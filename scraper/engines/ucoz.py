@@ -21,12 +21,12 @@ from votal.scraper.engines import register
 from votal.scraper.engines._common import (
     PageContext,
     PagedEngine,
-    absolute,
     body_html,
     body_steps,
     cls,
     find,
     first,
+    joined,
     number,
     wrote_name,
 )
@@ -44,8 +44,13 @@ from votal.scraper.normalize import (
 _TOPIC = re.compile(r"^(.*?/forum/\d+-\d+)(?:-(\d+))?(?:-[\d-]+)?/?$")
 _DATE = re.compile(r"^[^:|]*:\s*(.*?)\s*(?:\|.*)?$")
 _IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")
-# every element whose class names a page switch (switchActive, switchDigit, switchNext…)
-_SWITCHES = "//*[contains(@class, 'switch')]"
+# every link whose class names a page switch (switchDigit, switchNext…)
+_SWITCH_LINKS = "//a[contains(@class, 'switch')]"
+_ACTIVE = f"//*[{cls('switchActive')}]"
+# what precedes an element in document order (its ancestors, then the preceding axis) and is
+# the active switch
+_EARLIER_ACTIVE = etree.XPath(f"ancestor::*[{cls('switchActive')}]"
+                              f" | preceding::*[{cls('switchActive')}]")
 _CHROME = (f".//*[{cls('signatureView')}]", f".//*[{cls('signatureHr')}]",
            f".//*[{cls('edited')}]", ".//comment()")
 # the words of _CHROME's class tests (its comments: ``clean`` drops them first) and the class
@@ -106,24 +111,49 @@ class UCoz(PagedEngine):
         return base if page <= 1 else f"{base[:-2]}-{page}"
 
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
-        # the first //*[switchActive], every //a[switchDigit] and the first
-        # //a[switchNext]/@href, from one walk of the page's classes (issue 22: three)
-        switches = find(doc, _SWITCHES)
-        active = next((el for el in switches if classed(el, "switchActive")), None)
-        current = number(text_of(active)) or _page_of(url)
-        numbers = [number(text_of(a)) for a in switches
-                   if a.tag == "a" and classed(a, "switchDigit")]
+        # every //a[switchDigit] and the first //a[switchNext]/@href from one walk of the links'
+        # classes (issue 22: two), the first //*[switchActive] by _active
+        switches = find(doc, _SWITCH_LINKS)
+        current = number(text_of(_active(doc))) or _page_of(url)
+        numbers = [number(text_of(a)) for a in switches if classed(a, "switchDigit")]
         last = max([current, *[n for n in numbers if n]])
-        nxt = next((href for a in switches if a.tag == "a" and classed(a, "switchNext")
+        nxt = next((href for a in switches if classed(a, "switchNext")
                     and (href := a.get("href")) is not None), None)
-        return PageInfo(current, last, absolute(base, nxt) if nxt and current < last else None)
+        return PageInfo(current, last, joined(base, nxt) if nxt and current < last else None)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
-        tables = find(doc, f"//table[{cls('postTable')}][starts-with(@id, 'post')]"
-                           " | //tr[starts-with(@id, 'post')][.//td[contains(@class, "
-                           "'posttdMessage')]]")
-        return [_post(t, page) for t in tables
-                if t.get("id")[4:].isdigit()]
+        return [_post(t, page) for t in _boxes(doc)]
+
+
+def _boxes(doc: etree._Element) -> list[etree._Element]:
+    """The posts' boxes: ``//table[postTable][starts-with(@id, 'post')] | //tr[starts-with(@id,
+    'post')][.//td[contains(@class, 'posttdMessage')]]`` whose id ends in digits, by lxml's tag
+    walk of the page's rows and tables (document order, as the union's), a row's cells walked
+    until its message cell: libxml2 walked every cell of every such row (issue 22)."""
+    boxes = []
+    for el in doc.iter("tr", "table"):
+        pid = el.get("id")
+        if pid is None or not pid.startswith("post") or not pid[4:].isdigit():
+            continue
+        if el.tag == "table":
+            if classed(el, "postTable"):
+                boxes.append(el)
+        elif any("posttdMessage" in (td.get("class") or "") for td in el.iterdescendants("td")):
+            boxes.append(el)
+    return boxes
+
+
+def _active(doc: etree._Element) -> etree._Element | None:
+    """The first ``//*[switchActive]`` (uCoz prints the page's own number as
+    ``b.switchActive``): the first such ``b`` by lxml's tag walk, then the elements of the
+    class before it in document order (its ancestors and the preceding axis: the page's head
+    and forum bar when the switches head the page, as uCoz's do), the first of them if any;
+    the whole page's search only when no ``b`` is the mark. libxml2's search tests the class of
+    every element of the page (issue 22)."""
+    for b in doc.iter("b"):
+        if classed(b, "switchActive"):
+            return next(iter(_EARLIER_ACTIVE(b)), b)
+    return first(doc, _ACTIVE)  # no b marked: another element, or no mark
 
 
 def _page_of(url: str) -> int:
@@ -139,9 +169,12 @@ def _post(box: etree._Element, page: PageContext) -> Post:
     # from one walk of its cells
     tops, cell = [], None
     for td in box.iterdescendants("td"):
-        if classed(td, "postTdTop"):
+        value = td.get("class")
+        if not value:
+            continue
+        if "postTdTop" in value and classed(td, "postTdTop"):
             tops.append(td)
-        if cell is None and classed(td, "posttdMessage"):
+        if cell is None and "posttdMessage" in value and classed(td, "posttdMessage"):
             cell = td
     user = first(tops[0], ".//a") if tops else None
     author = text_of(user if user is not None else (tops[0] if tops else None))

@@ -95,3 +95,29 @@ def test_forumfree_current_mark_equals_the_page_search():
                 parts.append('<ol><li class="post" id="ee1">testo</li></ol>')
         doc = document(f"<html><body>{''.join(parts)}</body></html>", False)
         assert forumfree._current_mark(doc) is _common.first(doc, forumfree._MARK), parts
+
+
+SWITCHES = ['<b class="switchActive">{n}</b>', '<span class="switchActive">{n}</span>',
+            '<b class="switchActiveX">{n}</b>', '<b>{n}</b>', '<a class="switchDigit" href="/f/{n}">{n}</a>',
+            '<b class="x switchActive">{n}</b>', '<div class="switchActive"><b class="switchActive">'
+            '{n}</b></div>']
+BOXES = ['<tr id="post{n}"><td class="posttdMessage">x</td></tr>',
+         '<tr id="post{n}"><td class="a posttdMessageX">x</td></tr>', '<tr id="post{n}"><td>x</td></tr>',
+         '<tr id="postx{n}"><td class="posttdMessage">x</td></tr>', '<tr id="post"><td class="posttdMessage">x</td></tr>',
+         '<tr id="post{n}"><td><table><tr><td class="posttdMessage">x</td></tr></table></td></tr>',
+         '<tr><td><table class="postTable" id="post{n}"><tr><td>x</td></tr></table></td></tr>',
+         '<tr id="post{n}"><td><table class="postTable" id="post{n}1"><tr><td class="posttdMessage">x'
+         '</td></tr></table></td></tr>', '<tr><td><table class="postTables" id="post{n}"></table></td></tr>']
+_UCOZ_BOXES = ("//table[" + _common.cls("postTable") + "][starts-with(@id, 'post')] | //tr[starts-with("
+               "@id, 'post')][.//td[contains(@class, 'posttdMessage')]]")
+
+
+def test_ucoz_active_switch_and_post_boxes_equal_the_page_searches():
+    rng = random.Random(11)
+    for _ in range(3000):
+        parts = [rng.choice(SWITCHES + BOXES).format(n=rng.randint(1, 99))
+                 for _ in range(rng.randint(0, 6))]
+        doc = document(f"<html><body><table>{''.join(parts)}</table></body></html>", False)
+        assert ucoz._active(doc) is _common.first(doc, ucoz._ACTIVE), parts
+        assert ucoz._boxes(doc) == [t for t in _common.find(doc, _UCOZ_BOXES)
+                                    if t.get("id")[4:].isdigit()], parts
