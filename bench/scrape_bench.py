@@ -2,9 +2,13 @@
 peak memory, and the requests an unchanged-thread refresh costs against a local server.
 
 Pages: the real ones, ../shared/real/engines/<engine>/ (when present) and our own real pages,
-fixtures/engines/<engine>/real/; an engine with no real page (ForumFree, ucoz) is measured on its
-hand-written fixtures, marked "own" in the table. ``--all`` adds every hand-written page of
-fixtures/engines/ and the demo's pages to every engine.
+fixtures/engines/<engine>/real/; an engine with no real page (ForumFree, ucoz) is measured on all
+its own hand-written pages, marked "own" in the table: for each, a 3-post page and a full page
+of 15 posts (the page size both hosts print by default), written in our words with quotes,
+colours, signatures and page links — a 3-post page alone overweights the page's fixed work
+against the pages users read. ``--all`` adds every hand-written page of fixtures/engines/ and
+the demo's pages to every engine; ``--page TEXT`` keeps only the pages whose file name holds
+TEXT (``--page lupus16`` measures ForumFree's 3-post page alone).
 
 Baselines, both extracting the adapter's fields (post id, author, time text, body HTML; Discourse
 JSON: each post's ``cooked`` HTML with its quotes taken out) with the same CSS selectors
@@ -21,7 +25,7 @@ through ``Engine.read_page``, what ``votal scrape`` calls per page (posts and pa
 Targets, every engine (exit 1 if one is missed): votal at most ``LXML_TARGET`` times the plain
 lxml extractor's time (>= 70% of its speed), and at least ``TARGET`` times faster than the
 naive baseline.
-Usage: ``bench/scrape_bench.py [--rounds N] [--all] [engine ...]``.
+Usage: ``bench/scrape_bench.py [--rounds N] [--all] [--page TEXT] [engine ...]``.
 """
 
 from __future__ import annotations
@@ -368,21 +372,30 @@ def main(argv: list[str]) -> int:
         i = argv.index("--rounds")
         rounds = int(argv[i + 1])
         argv = argv[:i] + argv[i + 2:]
+    named = None
+    if "--page" in argv:
+        i = argv.index("--page")
+        named = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     everything = "--all" in argv
     only = {a for a in argv if a != "--all"} or None
     from votal.scraper import engines
 
     found = pages(only, everything)
+    if named is not None:
+        found = {k: kept for k, v in found.items()
+                 if (kept := [(f, t) for f, t in v if named in f.name])}
     known = {e.name for e in engines.all_engines() if not e.retired}  # Curse: refused, not read
     skipped = sorted(set(found) - known)
     rows = [bench_engine(name, files, rounds) for name, files in sorted(found.items())
             if name in known]
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, load average "
-          f"{load} (1, 5, 15 min) at the start; {'every page' if everything else 'real pages'}")
+          f"{load} (1, 5, 15 min) at the start; {'every page' if everything else 'real pages'}"
+          + (f", only the pages named *{named}*" if named is not None else ""))
     print(f"CPU time (process_time), best of {rounds} rounds of >= {MIN_CPU}s per side; "
-          "peak MB = Python heap (tracemalloc) of one pass; (own): no real page, the engine's "
-          "own fixtures")
+          "peak MB = Python heap (tracemalloc) of one pass; (own): no real page, all the engine's "
+          "own pages")
     print_table(rows)
     if skipped:
         print(f"page folders without an adapter (not measured): {', '.join(skipped)}")
