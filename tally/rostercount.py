@@ -1034,8 +1034,36 @@ def _split_pipes(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[
                                                   if bar in t.raw) if ps), None)
         if parts is None and not title and "," in t.raw:
             parts = _split_commas(roster, t)
+        if parts is None and not title and t.raw.count(":") > 1:
+            parts = _split_labels(roster, t)
         out.extend(parts or [(t, title)])
     return out
+
+
+def _split_labels(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
+    """"Votes: Pebble: Mira, Tosk; Quill: Ash, Not voting: Bren": a count on one line with no
+    numbers, split before each label the roster places that a colon follows and a comma or
+    ";" precedes (the voters' commas stand between names no colon follows), where every part
+    is a whole count line with voters. A lead of count words ("Votes:") is the count's title."""
+    toks = _tokens(roster, t)
+    start, out = 0, []
+    lead = _LEAD.match(t.raw)
+    if lead and all(bare(w) in _NOT_LABELS or w.isdigit() for w in lead.group(1).split()):
+        out.append((_Text.of(t.raw[:lead.end()], t.history[:lead.end()]), True))
+        start = lead.end()
+    cuts = [(toks[n - 1].start, tok.start) for n, tok in enumerate(toks)
+            if 0 < n < len(toks) - 1 and tok.kind == "NAME" and tok.start > start
+            and toks[n + 1].kind == "SEP" and toks[n + 1].value == ":"
+            and toks[n - 1].kind == "SEP" and toks[n - 1].value in (",", ";")]
+    parts = []
+    for end, nxt in [*cuts, (len(t.raw), len(t.raw))]:
+        part = _Text.of(t.raw[start:end], t.history[start:end])
+        r = read_line(roster, part)
+        if not (_whole_line(r) and (r.voters or r.label == NOT_VOTING)):
+            return None
+        parts.append((part, False))
+        start = nxt
+    return [*out, *parts] if len(parts) > 1 else None
 
 
 _LEAD = re.compile(r"\s*([^\W_]+(?:\s+[^\W_]+){0,2})\s*:\s*")   # "Votes:", "Current votes:"
@@ -1211,11 +1239,28 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
 
 
 def _misspelt_voters(d: LineReading) -> bool:
-    """A placed candidate whose voters are all unplaced single names ("Quill: Zyx", "Quill: Zyx,
-    Qwr"): a count line with misspelt voters, never a footer's remark ("Mira: please post
-    more", "Cole: replaced by Zyx")."""
+    """A placed candidate whose voters are all unplaced names ("Quill: Zyx", "Quill: Zyx, Qwr",
+    "Quill: Zed Alpha, Yew Tree": single names, or words each written as a name's, capital or
+    digit or underscore, none of a remark's): a count line with misspelt voters, never a
+    footer's remark ("Mira: please post more", "Cole: replaced by Zyx", "Cole: On V/LA")."""
     return bool(d.unread) and not d.voters and all(
-        len(u.split()) == 1 and _may_be_a_name(u) for u in d.unread)
+        _may_be_a_name(u) and (len(u.split()) == 1 or all(_name_word(w) for w in u.split()))
+        for u in d.unread)
+
+
+# words of a remark after a player's name ("Cole: On V/LA until Friday", "Cole: Out today"),
+# never a word of a name as a moderator writes a voter
+_REMARK_WORDS = frozenset("""
+by on in at to for of and or a an the until till from with without please needs need prod
+prodded v/la vla replaced replacing replacement out off back away absent inactive here now
+today tomorrow tonight yet not no
+""".split())
+
+
+def _name_word(word: str) -> bool:
+    b = bare(word).strip(".:,;")
+    return bool(b) and b not in _REMARK_WORDS and b not in _PROSE and b not in _NOT_LABELS \
+        and (word[:1].isupper() or any(c.isdigit() or c == "_" for c in word))
 
 
 def _arrow_block(b: _Block) -> None:

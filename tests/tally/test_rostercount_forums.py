@@ -450,3 +450,39 @@ def test_voter_first_sentences_in_the_past_tense(verb):
                f"Cedar {verb} Elm.<br>Alder {verb} Elm.", TOOLS)
     assert {x.target: sorted(x.voters) for x in vc.lines} == {
         "Alder": ["Birch", "Dogwood"], "Elm": ["Alder", "Cedar"]}
+
+
+@pytest.mark.parametrize("text", [
+    "Votes: Alder: Birch, Dogwood; Elm: Cedar; Not voting: Fir, Gum",
+    "Vote Count 2.1<br>Alder: Birch, Dogwood, Elm: Cedar, Not voting: Fir, Gum",
+    "Vote Count 2.1<br>Alder: Birch, Dogwood; Elm: Cedar; Not voting: Fir, Gum"])
+def test_a_count_on_one_line_without_numbers(text):
+    """A count written on one line with no numbers: each label the roster places, after a comma
+    or ";" and before a colon, begins a line. Not found before (the line stayed whole)."""
+    vc = _read(text, TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == TOOL_WANT
+    assert vc.not_voting == ("Fir", "Gum") and not vc.unread
+
+
+def test_a_role_list_on_one_line_is_no_count():
+    vc, _ = read_count("Alder: Town Cop, Elm: Mafia Goon, Fir: Vanilla Townie", TOOLS)
+    assert vc is None
+
+
+@pytest.mark.parametrize("voters", ["Zed Alpha", "Zed Alpha, Yew Tree", "Zed_alpha", "Zed Alpha2"])
+def test_a_last_line_of_misspelt_voters_of_several_words_makes_the_count_unread(voters):
+    """"Gum: Zed Alpha" right after the count's last line: voters of two words the roster cannot
+    place, behind the count's separator — a count line, so the count is unread; it was dropped
+    in silence (only single unplaced names were caught)."""
+    vc = _read(f"Vote Count 2.1<br>Alder (2): Birch, Dogwood<br>Elm (1): Cedar<br>Gum: {voters}",
+               TOOLS)
+    assert vc.unread == tuple(v.strip() for v in voters.split(","))
+
+
+@pytest.mark.parametrize("remark", ["please post more", "On V/LA until Friday", "Needs A Prod",
+                                    "Replaced By Zed Alpha", "Out today"])
+def test_a_remark_after_the_count_about_a_player_stays_a_footer(remark):
+    vc = _read(f"Vote Count 2.1<br>Alder (2): Birch, Dogwood<br>Elm (1): Cedar<br>Gum: {remark}",
+               TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == TOOL_WANT
+    assert not vc.unread
