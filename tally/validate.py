@@ -23,7 +23,7 @@ from votal.tally.names import typo_of
 from votal.tally.presets import PRESETS, Preset, get_preset, schedule_of
 from votal.tally.roles import misspelt
 from votal.tally.rules.checks import events_after_day1
-from votal.tally.schedule import schedule_problem
+from votal.tally.schedule import MAX_DAYS, schedule_problem
 from votal.tally.verdict import end_sides, placed
 
 
@@ -41,6 +41,10 @@ def check_schedule(game: Game) -> None:
     """The days the game file gives (``[schedule.day.N]``) follow one another (C-09): a
     deadline after its start, a start not before the previous day's vote closed. A schedule that
     runs backwards or overlaps is refused, naming the file and the day."""
+    late = [n for n in game.schedule.days if n > MAX_DAYS]
+    if late:
+        raise GameFileError(f"{game.path}: [schedule.day.{min(late)}]: votal lays out days 1 to "
+                            f"{MAX_DAYS} (C-09); give a day within them")
     problem = schedule_problem(schedule_of(game))
     if problem is not None:
         day, what = problem
@@ -105,6 +109,9 @@ def check_events(game: Game, preset: Preset) -> None:
     """Run the common checks, then the ruleset's own (presets list them)."""
     schedule = schedule_of(game)
     for e in game.events:
+        if e.day is not None and e.day > MAX_DAYS:
+            raise GameFileError(f"{game.path}: {e.label()}: day {e.day} is after day {MAX_DAYS}, "
+                                "the last day votal lays out (C-09)")
         events_after_day1(game, e, schedule)
     for check in preset.event_checks:
         check(game, schedule)

@@ -110,7 +110,7 @@ def damaged_games(draw):
             del parent[path[-1]]
         elif how == "add" and isinstance(target, dict):
             target[draw(st.sampled_from(["day", "at", "start", "deadline", "player", "type",
-                                         "votes", "runoff", "faction", "post", "9"]))] = value
+                                         "votes", "runoff", "faction", "post", "9", "2001"]))] = value
         elif how == "double" and isinstance(target, list) and target:
             target.append(copy.deepcopy(target[-1]))
         else:
@@ -136,6 +136,11 @@ def test_a_damaged_game_file_is_refused_by_name_or_read(game):
     (("events", 1, "at"), datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=14))),
      ["event #2 (murdered).at", "0001-01-01"]),
     (("timezone",), "Δ" * 400, ["timezone", "not an IANA time zone"]),
+    # days after the last one the schedule lays out (tally.schedule.MAX_DAYS): "day 2001 is out
+    # of range" from deep in the schedule, in `check` and `tally` alike
+    (("schedule", "day"), {"3000": {"start": datetime(2026, 11, 3)}},
+     ["[schedule.day.3000]", "days 1 to 2000"]),
+    (("events", 1, "day"), 99999, ["event #2 (murdered)", "day 99999", "after day 2000"]),
 ])
 def test_values_beyond_what_a_calendar_holds_are_refused_by_key(key, value, words):
     game = copy.deepcopy(tomllib.loads((FIXTURES / "games" / "palermo-athens" / "game.toml")
