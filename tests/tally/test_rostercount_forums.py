@@ -486,3 +486,23 @@ def test_a_remark_after_the_count_about_a_player_stays_a_footer(remark):
                TOOLS)
     assert {x.target: sorted(x.voters) for x in vc.lines if x.voters} == TOOL_WANT
     assert not vc.unread
+
+
+def test_a_forum_extension_count_with_post_counts_glued_to_the_voters():
+    """The shape of a phpBB votecount extension's output (own names): a box titled "Results",
+    "Alder (2) ~ Birch(5),Dogwood(3) (L - 2)" (each voter's posts of the day glued to his
+    name, a link to his vote), the first wagon's "-- HAMMER", "Not Voting: Fir(2),Gum(0)",
+    then boxes of mod reminders ("Gum has never posted. Verify interest.") and vote errors,
+    which are no count lines."""
+    vc = _read("<fieldset><legend>Results</legend><b><u>VoteCount 2.4</u></b><br><i><b>Alder (4)"
+               '</b> ~ <a href="p1" class="postlink post_tag">Birch</a>(5),<a href="p2" class='
+               '"postlink post_tag">Dogwood</a>(3),<a href="p3">Cedar</a>(8),<a href="p4">Gum</a>'
+               "(1)</i> -- HAMMER<br><b>Elm (1)</b> ~ <a href=\"p5\">Fir</a>(7)</i> (L - 3)<br>"
+               "Not Voting: Alder(2),Elm(0)<br>With 7 alive it takes 4 to lynch. <br>Day 2 "
+               "deadline is in 2 days.<br></fieldset><fieldset><legend>Mod Reminders</legend><br>"
+               "Gum has never posted. Verify interest. <br>Fir Needs a Prod. Last Post Was At: "
+               "Tue Mar 03, 2020 4:00 pm<br></fieldset><fieldset><legend>Vote Errors</legend><br>"
+               "Post number 45 could not retrieve the player voted.<br></fieldset>", TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines} == {
+        "Alder": ["Birch", "Cedar", "Dogwood", "Gum"], "Elm": ["Fir"]}
+    assert vc.not_voting == ("Alder", "Elm") and vc.majority == 4 and not vc.unread
