@@ -17,6 +17,7 @@ phpBB's installation default).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from datetime import datetime, timezone
@@ -62,7 +63,9 @@ _WROTE = re.compile(
 DEFAULT_STEP = 10
 
 _CHROME = (f".//*[{cls('codebox')}]/p", ".//button")
-_SIDE_PROFILE = f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]"
+# a profile link with its name: Tapatalk Groups' avatar link (an <i> inside, no text) comes first
+_SIDE_PROFILE = (f".//dl[{cls('postprofile')}]//dt//a[contains(@href, 'viewprofile')][not(img)]"
+                 "[normalize-space()]")
 _POSTS = f"//div[starts-with(@id, 'p')][{cls('post')}][.//*[{cls('postbody')}]]"
 
 
@@ -176,7 +179,7 @@ class PhpBB(PagedEngine):
     def detect(self, page: str) -> bool:
         if "illiweb.com" in page or "postbody" not in page:  # Forumotion's phpBB-like skins
             return False
-        posts = (re.search(r"<div[^>]+id=\"p\d+\"", page)
+        posts = (re.search(r"<div[^>]+id=\"p_?\d+\"", page)
                  or (re.search(r"<a name=\"p\d+\"", page) and "postauthor" in page))
         if not posts:
             return False
@@ -349,7 +352,7 @@ def _with_start(url: str, start: int) -> str:
 
 
 def _post(div: etree._Element, num: int, page: PageContext) -> Post:
-    pid = div.get("id")[1:]
+    pid = div.get("id")[1:].lstrip("_")  # div#p123, or Tapatalk Groups' div#p_123
     where = page.where(pid)
     # .//*[self::p or self::div][author]: the first p or div of the class (lxml's tag walk)
     author_p = next((el for el in div.iterdescendants("p", "div") if classed(el, "author")), None)
@@ -367,14 +370,39 @@ def _post(div: etree._Element, num: int, page: PageContext) -> Post:
         f".//dl[{cls('postprofile')}]//dt//*[{cls('username')}]")  # a guest's or deleted member's
     author = text_of(name_el)  # "" when none: the post is kept, problems ["author"] (issue 11)
     m = _USER_ID.search(user.get("href")) if user is not None else None
+    author_id = m.group(1) if m else None
+    if not author:
+        author, author_id = _post_data_author(div, pid) or (author, author_id)
     content, notice = _content_and_notice(div)
     return Post(
         id=pid, number=num, thread=page.thread, url=page.link(f"./viewtopic.php?p={pid}#p{pid}"),
-        author=author, author_id=m.group(1) if m else None,
+        author=author, author_id=author_id,
         time=_time(author_p, author, where, page) or _data_time(div, page.tz),
         edited=_edited(notice, page),
         html=normalize_body(content) if content is not None else "",
     )
+
+
+# Tapatalk Groups (a phpBB fork) draws no profile block for a post that follows one by the same
+# member: the author is only in the post's script, var post_data_N = {"POST_AUTHOR":"…",
+# "POSTER_ID":"10341",…} (POSTER_ID "0": a guest)
+_POST_DATA = re.compile(r'"POST_AUTHOR":("(?:[^"\\]|\\.)*")')
+_POSTER_ID = re.compile(r'"POSTER_ID":"(\d+)"')
+
+
+def _post_data_author(div: etree._Element, pid: str) -> tuple[str, str | None] | None:
+    """The author and member id of Tapatalk's ``post_data_N`` script in the post, or None."""
+    for script in div.iterchildren("script"):
+        text = script.text or ""
+        if f"post_data_{pid} " not in text and f"post_data_{pid}=" not in text:
+            continue
+        name = _POST_DATA.search(text)
+        if name is None:
+            return None
+        uid = _POSTER_ID.search(text)
+        return (json.loads(name.group(1)).strip(),
+                uid.group(1) if uid and uid.group(1) != "0" else None)
+    return None
 
 
 def _profile_link(el: etree._Element) -> etree._Element | None:
