@@ -62,13 +62,24 @@ def local(iso: str | None, tz: str | None) -> datetime | None:
 
 
 def long_date(iso: str | None, tz: str | None, lang: str) -> str:
-    """"Δευτέρα 2 Νοεμβρίου 2026, 20:00" / "lunedì 2 novembre 2026, 20:00" / ..."""
+    """"Δευτέρα 2 Νοεμβρίου 2026, 20:00 (UTC+02:00)" / "lunedì 2 novembre 2026, 20:00
+    (UTC+01:00)" / ...: a deadline a player reads in another zone says its zone (issue 16)."""
     dt = local(iso, tz)
     if dt is None:
         return "—"
     wd, mon = _WEEKDAYS[lang][dt.weekday()], _MONTHS[lang][dt.month - 1]
     sep = ", " if lang == "ru" else " "
-    return f"{wd}{sep}{dt.day} {mon} {dt.year}, {dt:%H:%M}"
+    return f"{wd}{sep}{dt.day} {mon} {dt.year}, {dt:%H:%M} ({utc_offset(dt)})"
+
+
+def utc_offset(dt: datetime) -> str:
+    """The instant's offset as every reader knows it: "UTC", "UTC+02:00", "UTC-03:30"."""
+    off = dt.utcoffset()
+    if not off:
+        return "UTC"
+    minutes = int(off.total_seconds()) // 60
+    sign = "+" if minutes > 0 else "-"
+    return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
 def short_time(iso: str | None, tz: str | None, lang: str = "en") -> str:

@@ -27,13 +27,16 @@ ATHENS = str(FIXTURES / "games" / "palermo-athens" / "game.toml")
 
 def test_long_dates_are_written_by_hand_in_the_game_time_zone():
     t = "2026-11-02T18:00:00+00:00"
-    assert long_date(t, "Europe/Athens", "el") == "Δευτέρα 2 Νοεμβρίου 2026, 20:00"
-    assert long_date(t, "Europe/Rome", "it") == "lunedì 2 novembre 2026, 19:00"
-    assert long_date(t, "Europe/Moscow", "ru") == "понедельник, 2 ноября 2026, 21:00"
-    assert long_date(t, "America/New_York", "en") == "Monday 2 November 2026, 13:00"
+    # each with its zone's offset (issue 16: a reader in another zone knows which 20:00)
+    assert long_date(t, "Europe/Athens", "el") == "Δευτέρα 2 Νοεμβρίου 2026, 20:00 (UTC+02:00)"
+    assert long_date(t, "Europe/Rome", "it") == "lunedì 2 novembre 2026, 19:00 (UTC+01:00)"
+    assert long_date(t, "Europe/Moscow", "ru") == "понедельник, 2 ноября 2026, 21:00 (UTC+03:00)"
+    assert long_date(t, "America/New_York", "en") == "Monday 2 November 2026, 13:00 (UTC-05:00)"
+    assert long_date(t, "UTC", "en") == "Monday 2 November 2026, 18:00 (UTC)"
+    assert long_date(t, "Asia/Kolkata", "en") == "Monday 2 November 2026, 23:30 (UTC+05:30)"
     # summer time: 1 August is UTC+3 in Athens
     assert long_date("2026-08-01T17:00:00+00:00", "Europe/Athens", "el") == \
-        "Σάββατο 1 Αυγούστου 2026, 20:00"
+        "Σάββατο 1 Αυγούστου 2026, 20:00 (UTC+03:00)"
 
 
 def test_replay_follows_changes_in_post_order():
