@@ -771,12 +771,13 @@ def _arrow_line(roster: Roster, reading: LineReading, head: _Tok, rest: list[_To
         reading.kind = "other"
         return reading
     tok = names[0]
-    target = tok.value if tok.kind == "NAME" else _resolve_text(roster, tok.text, label=False)
-    if target is None and tok.kind == "WORD" and _NOBODY.fullmatch(bare(tok.text).strip()):
+    text = tok.text.strip().rstrip(".!")    # "Krue voted for Zorro.": the sentence's full stop
+    target = tok.value if tok.kind == "NAME" else _resolve_text(roster, text, label=False)
+    if target is None and tok.kind == "WORD" and _NOBODY.fullmatch(bare(text).strip()):
         target = NO_LYNCH     # "Quill votes to lynch nobody": the vote for no one's lynch
     reading.arrow = True
-    if target is None:
-        reading.kind, reading.unread = "doubtful", [tok.text]
+    if target is None:    # the label is the voter's: no candidate's line to show
+        reading.kind, reading.unread, reading.label = "doubtful", [text], None
         return reading
     reading.voters = [str(head.value)]
     reading.label = str(target)

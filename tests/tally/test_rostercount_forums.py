@@ -506,3 +506,15 @@ def test_a_forum_extension_count_with_post_counts_glued_to_the_voters():
     assert {x.target: sorted(x.voters) for x in vc.lines} == {
         "Alder": ["Birch", "Cedar", "Dogwood", "Gum"], "Elm": ["Fir"]}
     assert vc.not_voting == ("Alder", "Elm") and vc.majority == 4 and not vc.unread
+
+
+def test_voter_first_sentences_ending_in_a_full_stop():
+    """"Fir voted for no one." is a vote for no lynch, as "votes to lynch nobody" is; "Gum voted
+    for Zed." names no player the roster knows: the count is unread ("Zed", its full stop no
+    part of the name), and no candidate's line is made of its voter."""
+    head = "Day 3 votes<br>Birch voted for Alder.<br>Dogwood voted for alder.<br>Cedar voted for Elm."
+    vc = _read(head + "<br>Fir voted for no one.", TOOLS)
+    assert {x.target: sorted(x.voters) for x in vc.lines} == {
+        "Alder": ["Birch", "Dogwood"], "Elm": ["Cedar"], NO_LYNCH: ["Fir"]} and not vc.unread
+    vc = _read(head + "<br>Gum voted for Zed.", TOOLS)
+    assert vc.unread == ("Zed",) and [x.target for x in vc.lines] == ["Alder", "Elm"]
