@@ -139,10 +139,12 @@ def post_from_dict(d: dict, where: str = "post") -> Post:
             raise PostsFileError(f"{where}: missing '{key}'")
     problems = _problems(d, where)
     html = d.get("html")
+    if d["id"].__class__ is not str or d["author"].__class__ is not str or html.__class__ is not str:
+        _check_kinds(d, where)   # (most posts: three strings, checked no further)
     if html is None:
-        if "bbcode" not in d:
+        if d.get("bbcode") is None:
             raise PostsFileError(f"{where}: needs 'html' or 'bbcode'")
-        html = bbcode_to_html(str(d["bbcode"]))
+        html = bbcode_to_html(d["bbcode"])
     number = d.get("number")
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
         if not (isinstance(number, str) and number.strip().isdigit()):
@@ -159,7 +161,7 @@ def post_from_dict(d: dict, where: str = "post") -> Post:
         number=int(number) if number is not None else None,
         thread=str(d.get("thread") or ""),
         url=str(d.get("url") or ""),
-        author=str(d["author"]),
+        author=d["author"] or "",   # null: not read (the problem "author")
         author_id=str(d["author_id"]) if d.get("author_id") is not None else None,
         time=_parse_time(d["time"], where, "time") if d["time"] is not None else None,
         edited=_parse_time(d["edited"], where, "edited") if d.get("edited") else None,
@@ -167,6 +169,25 @@ def post_from_dict(d: dict, where: str = "post") -> Post:
         versions=versions,
         problems=problems,
     )
+
+
+def _check_kinds(d: dict, where: str) -> None:
+    """A post id that is a string or a whole number, an author, body and links that are text
+    or null (an author not read: problems holds "author"); anything else (a list, a table, a
+    null id) refused, naming the line, instead of read as its Python spelling ("None", "['a']")."""
+    pid = d["id"]
+    if isinstance(pid, bool) or not isinstance(pid, str | int) or not str(pid).strip():
+        raise PostsFileError(f"{where}: 'id' must be the post's id, a string, got {_cut(pid)}")
+    for key in ("author", "html", "bbcode", "thread", "url", "author_id"):
+        value = d.get(key)
+        if value is not None and not isinstance(value, str) and not (
+                key == "author_id" and isinstance(value, int) and not isinstance(value, bool)):
+            raise PostsFileError(f"{where}: '{key}' must be a string or null, got {_cut(value)}")
+
+
+def _cut(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "…"
 
 
 def _problems(d: dict, where: str) -> tuple[str, ...]:

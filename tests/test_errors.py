@@ -4,6 +4,7 @@ Faults of the network come from a real server on 127.0.0.1."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -85,6 +86,41 @@ def test_a_number_that_is_not_a_number(tmp_path, capsys):
     code, _, err = run(["tally", game, "--offline"], capsys)
     assert code == 2
     one_line(err, "posts.jsonl:2", "'number'", "'three'")
+
+
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("id", None, ["'id'", "None"]),
+    ("id", ["1003"], ["'id'", "['1003']"]),
+    ("author", 7, ["'author'", "7"]),
+    ("author", {"name": "Λάμπρος"}, ["'author'", "must be a string"]),
+    ("html", ["<p>", "vote"], ["'html'", "must be a string"]),
+    ("html", 5, ["'html'", "5"]),
+])
+def test_a_post_field_of_the_wrong_kind_is_refused_not_spelt(key, value, words, tmp_path, capsys):
+    """Before: read as its Python spelling, a post by "None" or a body "['<p>', 'vote']"."""
+    lines = POSTS.read_text(encoding="utf-8").splitlines()
+    post = json.loads(lines[2])
+    post[key] = value
+    lines[2] = json.dumps(post, ensure_ascii=False)
+    game = game_copy(tmp_path, "\n".join(lines) + "\n")
+    code, _, err = run(["tally", game, "--offline"], capsys)
+    assert code == 2
+    one_line(err, "posts.jsonl:3", *words)
+
+
+def test_an_author_not_read_is_no_player_named_none(tmp_path):
+    """interfaces.md §2 rev. 2: an author not read is null with the problem "author"; the post
+    is kept for review (V-UNREADABLE-POST) by no one, not by a player "None"."""
+    from votal.scraper.model import read_posts_jsonl
+
+    lines = POSTS.read_text(encoding="utf-8").splitlines()
+    post = json.loads(lines[2])
+    post.update(author=None, problems=["author"])
+    lines[2] = json.dumps(post, ensure_ascii=False)
+    path = tmp_path / "posts.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    unread = [p for p in read_posts_jsonl(path) if p.id == post["id"]]
+    assert [(p.author, p.problems) for p in unread] == [("", ("author",))]
 
 
 def test_json_nested_100000_deep(tmp_path, capsys):
