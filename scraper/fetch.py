@@ -38,16 +38,23 @@ local clock, and the run says so once (a note) when the page holds relative date
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from votal.errors import InputError, LoginWallError, NotAThreadError, UnknownEngineError
+from votal.errors import (
+    ChallengeError,
+    InputError,
+    LoginWallError,
+    NotAThreadError,
+    UnknownEngineError,
+)
 from votal.scraper import engines
 from votal.scraper.engines.base import Engine, PageInfo, PostStreamApi
-from votal.scraper.http import HttpClient, Response, is_login_wall
+from votal.scraper.http import HttpClient, Response, is_challenge, is_login_wall
 from votal.scraper.model import Post
 from votal.scraper.pagekind import not_a_page
 from votal.scraper.privacy import check_no_credentials, clean_url
@@ -133,6 +140,14 @@ def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
         return NotAThreadError(f"{url}: a Discourse page without its posts (the app's shell, "
                                "drawn by scripts after loading): save it once the posts show, "
                                "or scrape the thread's URL (votal reads Discourse's JSON)")
+    if is_challenge(html):   # (a live answer's is refused by HttpClient before this)
+        return ChallengeError(f"{url}: an anti-bot check (Cloudflare or alike) saved instead of "
+                              "the thread: open the thread in a browser, wait until its posts "
+                              "show, and save the page again")
+    if (error := error_page(html)) is not None:
+        return NotAThreadError(f"{url}: the forum's error page ({error!r}), not the thread: "
+                               + ("saved from a wrong or deleted link? save the thread page "
+                                  "again" if not online else "is the link right?"))
     if is_login_wall(html):
         if not online:  # cookies do nothing for a saved file (issue 20: advice that works)
             return LoginWallError(f"{url}: a login page, not the thread (saved while logged "
@@ -144,6 +159,22 @@ def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
         return NotAThreadError(f"{url}: {nothing}")
     what = f"a {engine.label or engine.name} thread page" if engine else "a forum thread page"
     return NotAThreadError(f"{url}: not {what} (no posts found)")
+
+
+_TITLE = re.compile(r"<title[^>]*>([^<]{1,200})</title>", re.I)
+_ERROR_TITLE = re.compile(
+    r"(?:error|http|errore|σφάλμα|ошибка)?\W*(?:40[34]|410|50[0234])\b"
+    r"|.*\b(?:not found|forbidden|internal server error|service unavailable|bad gateway)\b",
+    re.I)
+
+
+def error_page(html: str) -> str | None:
+    """The title of a web server's or forum's error page ("404 Not Found", "Error 503"), or
+    None: said instead of "no engine recognises this page" when such a page was saved or served
+    as the thread (only asked of a page that gave no posts)."""
+    m = _TITLE.search(html[:20_000])
+    title = " ".join(m.group(1).split()) if m else ""
+    return title if title and _ERROR_TITLE.match(title) else None
 
 
 def scrape(url: str, *, store: Store, client: HttpClient, timezone: str, full: bool = False,

@@ -37,8 +37,16 @@ from votal.scraper import engines
 from votal.scraper.encoding import decode
 from votal.scraper.engines import discourse
 from votal.scraper.engines.base import Engine, PageInfo
-from votal.scraper.fetch import Progress, ScrapeSummary, explain_empty, resolve_engine, scrape, zone
-from votal.scraper.http import HttpClient, HttpOptions, is_login_wall
+from votal.scraper.fetch import (
+    Progress,
+    ScrapeSummary,
+    error_page,
+    explain_empty,
+    resolve_engine,
+    scrape,
+    zone,
+)
+from votal.scraper.http import HttpClient, HttpOptions, is_challenge, is_login_wall
 from votal.scraper.model import Post, empty_posts_message, read_posts_jsonl
 from votal.scraper.pageclock import date_by_neighbours, page_clock
 from votal.scraper.pagekind import content_kind, not_a_page
@@ -117,7 +125,8 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
     try:
         engine = engines.get(forced) if forced else engines.for_page(html, str(path))
     except UnknownEngineError:
-        if is_login_wall(html):  # the forum's login page saved instead of the thread
+        if is_login_wall(html) or is_challenge(html) or error_page(html):
+            # the forum's login page, an anti-bot check or an error page saved instead
             raise explain_empty(str(path), html, None) from None
         raise
     url = saved_url(html) or path.resolve().as_uri()
