@@ -143,8 +143,10 @@ def build_day(result: dict, lang: str | None = None, *, codes: bool = True) -> D
         end_rule=rule_id((result.get("end") or {}).get("rule", "")),
         sep=i18n.clause(lang),
     )
-    if result.get("provisional"):
+    if result.get("provisional"):   # the moment of a running count, with its zone (issue 16)
         when = i18n.short_time(result.get("as_of"), tz, lang)
+        at = i18n.local(result.get("as_of"), tz)
+        when = f"{when} ({i18n.utc_offset(at)})" if at is not None else when
         view = replace(view, title=f"{view.title} — {i18n.t('provisional', lang, time=when)}")
     return view if codes else without_codes(view, result, lang)
 

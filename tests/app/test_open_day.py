@@ -63,3 +63,10 @@ def test_a_day_whose_deadline_passed_is_counted_whole(tmp_path):
     assert "Eliminated: Bill" in text and "running count" not in text   # plurality, MS-03
     [day] = game_days(game, offline=True).days
     assert day["provisional"] is False
+
+
+def test_a_running_count_says_the_zone_of_its_moment(tmp_path):
+    """The running count's title gives its moment with the zone's offset, as the deadline does."""
+    game = _game(tmp_path / "open", datetime.now(UTC) + timedelta(days=2))
+    title = render_day(tally_file(game, offline=True).result, "text", lang="en").splitlines()[0]
+    assert title.startswith("Vote count — Day 1 — running count, ") and title.endswith(" (UTC)")
