@@ -60,7 +60,7 @@ class PostReading:
     asked for: most readings are never asked (a Palermo tally asks only the window's posts,
     PX-03), and the fold was a tenth of reading a post (issue 22)."""
 
-    __slots__ = ("marks", "_own", "_raw", "quotes", "links", "unreadable", "coloured")
+    __slots__ = ("marks", "_own", "_raw", "quotes", "links", "unreadable", "coloured", "hidden")
 
     marks: tuple[Mark, ...]    # the author's OWN marks, in document order (never quoted/spoilered)
     quotes: tuple[Quote, ...]  # top-level quotes, with the marks found inside each
@@ -71,12 +71,16 @@ class PostReading:
     # MR-02: (colour, text) of each element of the author's own text coloured in another colour
     # than red, in document order
     coloured: tuple[tuple[str, str], ...]
+    # the marks inside the author's own spoilers (hidden text, never counted: the rules put a
+    # post whose spoiler holds a vote in review instead of dropping it in silence; issue 21)
+    hidden: tuple[Mark, ...]
     _own: str     # the own text, folded unless _raw
     _raw: bool
 
     def __init__(self, marks: tuple[Mark, ...], own_text: str, quotes: tuple[Quote, ...],
                  links: tuple[str, ...] = (), unreadable: str = "",
-                 coloured: tuple[tuple[str, str], ...] = (), *, folded: bool = True):
+                 coloured: tuple[tuple[str, str], ...] = (), *, folded: bool = True,
+                 hidden: tuple[Mark, ...] = ()):
         """``folded=False``: ``own_text`` is the author's own text as written, to fold."""
         init = object.__setattr__
         init(self, "marks", marks)
@@ -86,6 +90,7 @@ class PostReading:
         init(self, "links", links)
         init(self, "unreadable", unreadable)
         init(self, "coloured", coloured)
+        init(self, "hidden", hidden)
 
     @property
     def own_text(self) -> str:
@@ -97,7 +102,7 @@ class PostReading:
 
     def _fields(self) -> tuple[object, ...]:
         return (self.marks, self.own_text, self.quotes, self.links, self.unreadable,
-                self.coloured)
+                self.coloured, self.hidden)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -111,10 +116,15 @@ class PostReading:
     def __repr__(self) -> str:
         return (f"PostReading(marks={self.marks!r}, own_text={self.own_text!r}, "
                 f"quotes={self.quotes!r}, links={self.links!r}, "
-                f"unreadable={self.unreadable!r}, coloured={self.coloured!r})")
+                f"unreadable={self.unreadable!r}, coloured={self.coloured!r}, "
+                f"hidden={self.hidden!r})")
 
-    def __reduce__(self) -> tuple[type[PostReading], tuple[object, ...]]:
-        return PostReading, self._fields()   # pickled and copied folded
+    def __reduce__(self) -> tuple[type[PostReading], tuple[object, ...], dict[str, object]]:
+        # pickled and copied folded; ``hidden`` is keyword-only
+        return PostReading, self._fields()[:-1], {"hidden": self.hidden}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        object.__setattr__(self, "hidden", state["hidden"])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}: a PostReading is frozen")
@@ -144,7 +154,34 @@ def read_post(html: str | Body, syntax: str, *, quotes: bool = True) -> PostRead
     own = walk.walk(root)
     read = tuple(_quote(q, syntax) for q in own.quotes) if quotes else ()
     return PostReading(_marks(own.pieces, syntax), "".join([p[0] for p in own.pieces]), read,
-                       own.links, unreadable, tuple(own.coloured), folded=False)
+                       own.links, unreadable, tuple(own.coloured), folded=False,
+                       hidden=_hidden_marks(body.html, root, syntax))
+
+
+def _hidden_marks(html: str, root: etree._Element, syntax: str) -> tuple[Mark, ...]:
+    """The marks inside the author's own spoilers (``<details>``, any element whose class says
+    spoiler: XenForo's ``bbCodeSpoiler-content``, IPS's ``ipsSpoiler_contents``, phpBB and
+    Discourse mods'), none inside a quote, each walked for its own text (the walk skips the
+    spoilers inside it, read in their turn), in document order. A body without the word is not
+    searched."""
+    if "poiler" not in html and "<details" not in html:
+        return ()   # two substring searches ("Spoiler", "bbCodeSpoiler", "ipsSpoiler"…)
+    found: list[Mark] = []
+    for el in root.iter("details", "div", "span", "section", "aside"):
+        if not _spoiler(el) or any(_quoting(a) for a in el.iterancestors()):
+            continue
+        found.extend(_marks(walk.walk(el).pieces, syntax))
+    return tuple(found)
+
+
+def _spoiler(el: etree._Element) -> bool:
+    cls = (el.get("class") or "").lower()
+    return el.tag == "details" or ("spoiler" in cls and "title" not in cls
+                                   and "button" not in cls and "header" not in cls)
+
+
+def _quoting(el: etree._Element) -> bool:
+    return el.tag in ("blockquote", "q") or (el.tag == "div" and "quote" in (el.get("class") or "").lower())
 
 
 def words_besides(reading: PostReading, mark: Mark, names: Iterable[str] = ()) -> int:

@@ -281,18 +281,36 @@ def _read_posts(day: Day) -> None:
             _non_player(day, post)
             continue
         read = readings.get(post.id) or reading(day, post)
-        ruling = _ruling(day, post) if (read.unreadable or post.id in ruled) else None
+        why = read.unreadable or (_hidden_vote(day, read.hidden) if read.hidden else "")
+        ruling = _ruling(day, post) if (why or post.id in ruled) else None
         if ruling is not None:
-            ruled_unreadable(day, post, voter, ruling, read.unreadable)
+            ruled_unreadable(day, post, voter, ruling, why)
             continue
         if read.unreadable:
-            unreadable(day, post, voter, read.unreadable)
+            unreadable(day, post, voter, why)
+        elif why:   # a vote in a spoiler: no vote (no absence spared), but never in silence
+            day.out.review.append(ReviewItem("V-UNREADABLE-POST", voter, post.id, post.url,
+                                             f"post body {why}", ()))
         if not red:
             _tag_ballots(day, post, voter, list(read.marks))
         elif read.marks:
             _red_ballot(day, post, voter, list(read.marks))
         elif unmarked:
             _unmarked_ballot(day, post, voter)
+
+
+def _hidden_vote(day: Day, hidden: tuple[Mark, ...]) -> str:
+    """Issue 21: a vote inside the author's own spoiler (a command, or a red run naming a
+    player) is hidden text, not the author's own (the vocabulary: fixture PX-01--quote-spoiler),
+    so it is no vote and its author is charged as without one; but it is never dropped in
+    silence: the post goes to review (V-UNREADABLE-POST), where a ruling may decide it. Red text
+    in a spoiler that names no one (a role claim's colours) is nothing."""
+    resolve = day.inputs.resolver.resolve
+    for m in hidden:
+        if m.kind is not MarkKind.RED or resolve(m.text).player is not None:
+            return (f"holds a vote inside a spoiler (hidden text: «{m.text or m.kind.value}»): "
+                    "not counted, a ruling may decide it")
+    return ""
 
 
 def unreadable(day: Day, post: Post, voter: str | None, why: str) -> None:

@@ -28,7 +28,7 @@ def test_a_reading_compares_hashes_and_prints_by_its_folded_text():
     assert repr(read_post(BODY, "red")) == (
         "PostReading(marks=(Mark(kind=<MarkKind.RED: 'red'>, text='Nikos', colour='red', "
         "ballot=1, malformed=False),), own_text='I vote Nikos because he lied', quotes=(), "
-        "links=(), unreadable='', coloured=())")
+        "links=(), unreadable='', coloured=(), hidden=())")
     assert eager != PostReading(eager.marks, "I vote Nikos", ())
     assert eager != ("not", "a", "reading")
 
@@ -45,3 +45,11 @@ def test_a_reading_is_pickled_and_copied_as_it_reads():
     reading = read_post(BODY, "red")
     for again in (pickle.loads(pickle.dumps(reading)), copy.deepcopy(reading), copy.copy(reading)):
         assert again == reading and again.own_text == "I vote Nikos because he lied"
+
+
+def test_a_reading_with_a_spoilered_mark_is_pickled_and_copied_with_it():
+    reading = read_post('<details><summary>x</summary><span style="color:red">Nikos</span></details>',
+                        "red")
+    assert reading.marks == () and [m.text for m in reading.hidden] == ["Nikos"]
+    for again in (pickle.loads(pickle.dumps(reading)), copy.deepcopy(reading), copy.copy(reading)):
+        assert again == reading and again.hidden == reading.hidden

@@ -197,3 +197,51 @@ def test_greek_vote_with_an_inflected_name() -> None:
                   ("Μαρία", "Ψηφίζω " + RED.format("Κώστα") + ", κρύβεται"),
                   ("Ελένη", RED.format("Γιάννη") + " 🤔"))
     assert _counted(result) == {"Κώστας": ["Μαρία"], "Γιάννης": ["Ελένη"]}
+
+
+# -- votes in spoilers (forum-engines.md §2.4: spoilers often hide votes) --------------------
+
+SPOILERS = {
+    "details": "<details><summary>my vote</summary>{}</details>",
+    "phpbb-mod": '<div class="spoiler">{}</div>',
+    "xenforo": ('<div class="bbCodeSpoiler"><button class="bbCodeSpoiler-button">Spoiler</button>'
+                '<div class="bbCodeSpoiler-content">{}</div></div>'),
+    "ips": ('<div class="ipsSpoiler" data-ipsspoiler><div class="ipsSpoiler_header"><span>Spoiler'
+            '</span></div><div class="ipsSpoiler_contents">{}</div></div>'),
+}
+
+
+@pytest.mark.parametrize("spoiler", sorted(SPOILERS))
+def test_a_vote_in_a_spoiler_is_not_counted_but_reviewed(spoiler: str) -> None:
+    """A spoiler is hidden text, not the author's own (fixture PX-01--quote-spoiler): its vote is
+    not counted, but the post goes to review (V-UNREADABLE-POST) instead of being dropped in
+    silence; the vote the player had standing stays, and a player without one is absent."""
+    hidden = SPOILERS[spoiler].format("<b>vote Quilford</b>")
+    result = _day("mafiascum", MS, ("Ash", "<b>vote Cole</b>"), ("Ash", "Thinking. " + hidden))
+    assert _counted(result) == {"Cole": ["Ash"]}
+    (item,) = result["review"]
+    assert item["rule"] == "V-UNREADABLE-POST" and item["post"] == "3001"
+    assert "spoiler" in item["text"] and "Quilford" in item["text"]
+    red = _day("palermo-extreme", EL, ("Μαρία", SPOILERS[spoiler].format(RED.format("Κώστα"))))
+    assert red["tally"] == [] and _rules(red["review"]) == ["V-UNREADABLE-POST"]
+    assert "Μαρία" in red["absent"]
+
+
+def test_a_ruling_decides_a_spoilered_vote() -> None:
+    game = make_game("mafiascum", MS, timezone="UTC",
+                     schedule={"deadline": "22:00", "day_change": "23:00"},
+                     events=[{"type": "ruling", "post": "3000", "target": "Quilford"}])
+    thread = Thread()
+    thread.add("Ash", at(2, 12, tz=UTC), SPOILERS["details"].format("<b>vote Quilford</b>"), pid="3000")
+    result = tally_day(game, thread.game_posts(), 1).to_dict()
+    assert _counted(result) == {"Quilford": ["Ash"]} and result["review"] == []
+
+
+@pytest.mark.parametrize("html", [
+    SPOILERS["xenforo"].format("Role PM: you are " + RED.format("Mafia") + " goon"),  # names no one
+    '<blockquote data-author="Волк">' + SPOILERS["details"].format(RED.format("Лиса")) + "</blockquote>",
+])
+def test_red_in_a_spoiler_naming_no_one_or_quoted_is_nothing(html: str) -> None:
+    result = _day("mafia-forum-ru", RU, ("Сова", html + " " + RED.format("Волк") + REASONS))
+    assert _counted(result) == {"Волк": ["Сова"]}
+    assert [r for r in result["review"] if r["rule"] == "V-UNREADABLE-POST"] == []
