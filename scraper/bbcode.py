@@ -4,7 +4,7 @@ Quotes become ``<blockquote data-author data-post>`` (phpBB ``[quote="A" post_id
 ``[quote=A]``, Discourse ``[quote="a, post:3, topic:1"]``, XenForo ``[QUOTE="A, post: 12"]``,
 vBulletin ``[quote=A;12]``, SMF ``[quote author=A link=…msg12]``), colours
 ``<span style="color: …">``, spoilers ``<details>``, ``[vote]X[/vote]`` the Mafiascum ``<span class="bbvote">VOTE: X</span>``
-(MS-01). Text is HTML-escaped; a tag without its partner (or badly nested) stays literal text.
+(MS-01; also ``[v]``, ``[unv]``, ``[uv]``). Text is HTML-escaped; a tag without its partner (or badly nested) stays literal text.
 Pure function, no I/O.
 """
 
@@ -32,6 +32,9 @@ _SIMPLE = {
 }
 _TEXT_ONLY = {"url", "img", "vote", "unvote"}  # their body is a name or an address
 _KNOWN = set(_SIMPLE) | {"color", "colour", "quote", "spoiler", "url", "img", "vote", "unvote", "*"}
+# other forums' names of the vote tags (issue 21): Mafia Universe's ``[V]X[/V]`` and
+# ``[UNV]X[/UNV]``, Fortress of Lies' ``[v]X[/v]`` and ``[uv][/uv]``
+_ALIASES = {"v": "vote", "unv": "unvote", "uv": "unvote"}
 
 
 class _Token(NamedTuple):
@@ -84,6 +87,7 @@ def _tokenize(text: str) -> list[_Token]:
     pos = 0
     for m in _TAG.finditer(text):
         name = m.group(2).lower()
+        name = _ALIASES.get(name, name)
         if name not in _KNOWN:
             continue
         if m.start() > pos:

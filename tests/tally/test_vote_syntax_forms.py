@@ -19,6 +19,7 @@ from datetime import UTC
 
 import pytest
 
+from votal.scraper.bbcode import bbcode_to_html
 from votal.tally.engine import tally_day
 
 from .helpers import Thread, at, make_game, marks
@@ -245,3 +246,18 @@ def test_red_in_a_spoiler_naming_no_one_or_quoted_is_nothing(html: str) -> None:
     result = _day("mafia-forum-ru", RU, ("Сова", html + " " + RED.format("Волк") + REASONS))
     assert _counted(result) == {"Волк": ["Сова"]}
     assert [r for r in result["review"] if r["rule"] == "V-UNREADABLE-POST"] == []
+
+
+# -- other forums' vote tags, in posts kept as BBCode (interfaces.md §2 ``bbcode``) -----------
+
+@pytest.mark.parametrize("bbcode, want", [
+    ("[V]Quilford[/V]", [("VOTE", "Quilford")]),                  # Mafia Universe's vote tag
+    ("[UNV]Quilford[/UNV]", [("UNVOTE", "Quilford")]),            # and its unvote, name optional
+    ("[UNV][/UNV]", [("UNVOTE", "")]),
+    ("so [v]quilford[/v] for now", [("VOTE", "quilford")]),       # Fortress of Lies' short tags
+    ("[uv][/uv]\n[v]Cole[/v]", [("UNVOTE", ""), ("VOTE", "Cole")]),
+    ("[quote=Bren][V]Cole[/V][/quote] no", []),                   # quoted: not the author's
+    ("[v]Quilford", []),                                          # never closed: literal text
+])
+def test_other_forums_vote_tags_in_bbcode(bbcode: str, want: list) -> None:
+    assert marks(bbcode_to_html(bbcode)) == want
