@@ -14,7 +14,8 @@
   answer's body and URL, and ``user:password@`` from every URL, before anyone sees them
   (:mod:`votal.scraper.privacy`).
 * Long waits are never silent: each retry is announced through ``notify`` ("…: HTTP 503, retry
-  2/4 in 4 s"); a server that does not answer costs ``timeout`` seconds per attempt and is tried
+  2/4 in 4 s"); a server that does not answer costs ``timeout`` seconds per attempt (one that
+  trickles its answer, ``answer_timeout`` seconds for the whole of it) and is tried
   ``timeout_retries`` more times only; a forum that stays down ends with the hint of the
   commands that work from the store (``votal tally GAME --offline``). A host name that does not
   resolve is final at once ("unknown host …"): asking again changes nothing (issue 20).
@@ -64,6 +65,7 @@ class HttpOptions:
     concurrency: int = 2  # requests at a time per host
     timeout: float = 20.0  # seconds without a byte from the server (read/write/pool)
     connect_timeout: float = 10.0
+    answer_timeout: float = 120.0  # seconds for a whole answer (a server trickling bytes)
     max_bytes: int = 20_000_000
     retries: int = 4
     timeout_retries: int = 1  # a stalled server: one more try, not `retries` more
@@ -189,11 +191,20 @@ class _CutShort(Exception):
     """An answer that ended before its end: a compressed stream cut mid-way (codings.py)."""
 
 
+class _TooSlow(Exception):
+    """An answer still coming after ``answer_timeout`` seconds: bytes trickling in, each
+    within ``timeout`` of the last, would otherwise hold the run for ever."""
+
+
 def _network_failure(e: Exception, opts: HttpOptions, host: str = "") -> tuple[str, str]:
     """What went wrong, in words (no answer in N s, connection refused, …), and its kind:
-    ``dns`` (final: no such host), ``timeout``, ``cut`` (the answer ended early) or ``network``."""
+    ``dns`` (final: no such host), ``final`` (asking again changes nothing: a redirect to no
+    URL), ``timeout``, ``cut`` (the answer ended early) or ``network``."""
     if isinstance(e, _CutShort):
         return f"the answer was cut off ({e})", "cut"
+    if isinstance(e, _TooSlow):
+        return f"the answer was still coming after {_seconds(opts.answer_timeout)} ({e})", \
+            "timeout"
     if isinstance(e, httpx.ConnectTimeout):
         return f"no connection in {_seconds(opts.connect_timeout)}", "timeout"
     if isinstance(e, httpx.TimeoutException):
@@ -201,6 +212,8 @@ def _network_failure(e: Exception, opts: HttpOptions, host: str = "") -> tuple[s
     if (dns := _lookup_failure(e, host or "the forum's host")) is not None:
         return dns, "dns"
     detail = " ".join(str(e).split())  # one line, whatever httpx says
+    if isinstance(e, httpx.RemoteProtocolError) and "location header" in detail.lower():
+        return f"the forum redirected to an address that is no URL ({detail})", "final"
     if isinstance(e, httpx.ConnectError) and "refused" in detail.lower():
         return "connection refused", "network"
     if isinstance(e, httpx.RemoteProtocolError):  # h11: the connection closed mid-body
@@ -303,9 +316,9 @@ class HttpClient:
             last = attempt == opts.retries
             try:
                 resp = self._send(url, headers)
-            except (httpx.TransportError, _CutShort) as e:
+            except (httpx.TransportError, _CutShort, _TooSlow) as e:
                 what, kind = _network_failure(e, opts, urlsplit(url).hostname or "")
-                if kind == "dns":  # no such host: asking again changes nothing
+                if kind in ("dns", "final"):  # no such host…: asking again changes nothing
                     raise FetchError(f"{shown}: {what}") from None
                 timeouts += kind == "timeout"
                 if kind == "cut" and last:  # the forum answered, but never a whole page
@@ -389,7 +402,13 @@ class HttpClient:
             return r.content
         try:
             body = codings.Body(r.headers.get_list("content-encoding", split_commas=True), cap)
-            chunks = [body.feed(chunk) for chunk in r.iter_raw()]
+            chunks, size = [], 0
+            until = time.monotonic() + self.options.answer_timeout
+            for chunk in r.iter_raw():
+                chunks.append(body.feed(chunk))
+                size += len(chunk)
+                if time.monotonic() > until:
+                    raise _TooSlow(f"{size:,} bytes so far")
             body.end()
         except codings.TooLarge:
             raise FetchError(f"{clean_url(url)}: response exceeds the {cap:,}-byte limit") \
