@@ -80,7 +80,8 @@ def _summary(audit: dict, lang: str) -> str:
         return t("audit_summary_nothing", lang, missing=grammar.join(missing, lang))
     none = [str(d["day"]) for d in days if verdict_of(d) == NOTHING]
     if not none:
-        return t("audit_summary_ok", lang)
+        unread = (audit.get("counts") or {}).get("unread")
+        return t("audit_summary_ok_unread" if unread else "audit_summary_ok", lang)
     when = t("audit_on_day" if len(none) == 1 else "audit_on_days", lang,
              days=grammar.join(none, lang))
     return t("audit_summary_ok_partial", lang, when=when)

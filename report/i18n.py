@@ -413,6 +413,16 @@ STRINGS: dict[str, dict[str, str]] = {
                          "it": "Tutti i giorni concordano con gli annunci.",
                          "ru": "Все дни совпадают с объявленным.",
                          "en": "Every day agrees with what was announced."},
+    # issue 16: a count that could not be read was not compared: no "every day agrees"
+    "audit_summary_ok_unread": {
+        "el": "Ό,τι συγκρίθηκε συμφωνεί με τις ανακοινώσεις· οι καταμετρήσεις που δεν διαβάστηκαν "
+              "δεν συγκρίθηκαν.",
+        "it": "Quanto confrontato concorda con gli annunci; i conteggi che non si sono potuti "
+              "leggere non sono stati confrontati.",
+        "ru": "Всё, что удалось сравнить, совпадает с объявленным; непрочитанные подсчёты не "
+              "сравнивались.",
+        "en": "What was compared agrees with what was announced; the counts that could not be "
+              "read were not compared."},
     # issue 20: an audit that compared nothing says so, and what it lacked
     "audit_summary_nothing": {"el": "Τίποτα προς σύγκριση με τις ανακοινώσεις: {missing}.",
                               "it": "Niente da confrontare con gli annunci: {missing}.",

@@ -81,3 +81,21 @@ def test_a_count_not_read_is_not_said_to_be_missing():
     assert "no vote count by the moderators and" in render(plain, "text", "en")
     for lang in ("el", "it", "ru"):
         assert said[lang] != render(plain, "text", lang).splitlines()[-1]
+
+
+def test_every_day_agrees_only_when_no_count_was_left_unread():
+    """Issue 16: counts 1.1 and 1.3 agree, count 1.2 could not be read: "Every day agrees" was
+    printed as if 1.2 had been compared too."""
+    from votal.audit.compare import CountCheck
+
+    check = CountCheck(post="4", number=4, url="", label="Votecount 1.1", lines=2,
+                       lines_agreeing=2, voters=3, voters_agreeing=3, diffs=(), differences=())
+    unread = {"rule": "V-UNREADABLE-COUNT", "post": "9", "url": "", "text": "Votecount 1.2"}
+    read = GameAudit("G", "mafiascum", "en", "UTC", (DayAudit(1, RESULT, counts=(check,)),))
+    both = GameAudit("G", "mafiascum", "en", "UTC",
+                     (DayAudit(1, RESULT, counts=(check,), review=(unread,)),))
+    assert render(read.to_dict(), "text", "en").splitlines()[-1] == \
+        "Every day agrees with what was announced."
+    last = render(both.to_dict(), "text", "en").splitlines()[-1]
+    assert both.to_dict()["verdict"] == "agrees" and "Every day agrees" not in last
+    assert last.startswith("What was compared agrees") and "not compared" in last
