@@ -68,19 +68,18 @@ def _summary(audit: dict, lang: str) -> str:
     and what was missing; or agreement, naming the days that had nothing to compare."""
     t = i18n.t
     days = audit.get("days", [])
+    unread = bool((audit.get("counts") or {}).get("unread"))   # counts not read (issue 16)
     bad = [str(d["day"]) for d in days if verdict_of(d) == DISAGREES]
     if bad:
         return t("audit_summary_diff", lang, days=", ".join(bad))
     if verdict_of(audit) == NOTHING:
-        # a moderator's count that could not be read is no count missing: "none read" (issue 16)
-        unread = bool((audit.get("counts") or {}).get("unread"))
+        # a moderator's count that could not be read is no count missing: "none read"
         missing = [t(f"audit_missing_{k}" + ("_unread" if unread and k == "moderator-counts"
                                              else ""), lang)
                    for k in audit.get("missing") or ()]
         return t("audit_summary_nothing", lang, missing=grammar.join(missing, lang))
     none = [str(d["day"]) for d in days if verdict_of(d) == NOTHING]
     if not none:
-        unread = (audit.get("counts") or {}).get("unread")
         return t("audit_summary_ok_unread" if unread else "audit_summary_ok", lang)
     when = t("audit_on_day" if len(none) == 1 else "audit_on_days", lang,
              days=grammar.join(none, lang))
