@@ -633,8 +633,11 @@ def watch_cmd(
         check_language(lang)
     if until != "close":
         raise InputError(f"--until {until!r}: only 'close' is supported (the day's vote closing)")
-    if speed <= 0:
+    if not speed > 0:   # also NaN
         raise InputError(f"--speed {speed}: give a positive number")
+    if not every <= 86400:   # also NaN; infinity (no refresh ever) overflowed the clock
+        raise InputError(f"--every {every}: give the seconds between two refreshes, at most "
+                         "86400 (a day); below 10 counts as 10")
     if out is not None:
         check_output_file(out)
 

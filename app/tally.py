@@ -69,4 +69,6 @@ def moment(text: str, tz: ZoneInfo) -> datetime:
     except ValueError:
         raise InputError(f"--at {text!r}: give 'now' or an ISO time like "
                          "2026-11-03T19:30 (the game's time zone) or 2026-11-03T19:30+02:00") from None
+    if not 1900 <= t.year <= 2999:   # (year 1 overflowed in the zone's arithmetic)
+        raise InputError(f"--at {text!r}: give a moment from year 1900 to 2999")
     return t if t.tzinfo else local(t, tz)  # C-13 across a daylight-saving change

@@ -140,6 +140,21 @@ def test_a_damaged_store(tmp_path, capsys):
     one_line(err, str(db))
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    # year 1 overflowed the zone's arithmetic: "unexpected error (OverflowError…)"
+    (["tally", GAME, "--offline", "--at", "0001-01-01T00:00"], ["--at", "from year 1900"]),
+    (["tally", GAME, "--offline", "--at", "0001-01-01T00:00+14:00"], ["--at", "1900"]),
+    # NaN passed `speed <= 0`; NaN and infinity seconds broke the watch's clock
+    (["watch", GAME, "--replay", "--speed", "nan"], ["--speed nan", "positive"]),
+    (["watch", GAME, "--replay", "--every", "nan"], ["--every nan", "86400"]),
+    (["watch", GAME, "--replay", "--every", "inf"], ["--every inf", "86400"]),
+])
+def test_an_option_value_beyond_reason_is_one_line(args, words, capsys):
+    code, _, err = run(args, capsys)
+    assert code == 2
+    one_line(err, *words)
+
+
 def test_a_store_damaged_inside(tmp_path, capsys):
     db = tmp_path / "votal.sqlite"
     assert run(["scrape", POSTS, "--db", db], capsys)[0] == 0
