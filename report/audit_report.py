@@ -48,13 +48,15 @@ def build_audit(audit: dict, lang: str) -> AuditView:
     for d in audit.get("days", []):
         rows += _day(d, lang, audit.get("timezone"))
     win = audit.get("win")
+    ruleset = audit.get("ruleset")   # mafia-forum-ru: "на ходу 3", not "в день 3"
     if win is not None:
         wins = i18n.win_text(list(win.get("winners") or ()), lang)
         key = "audit_win" if win.get("after") else "audit_win_alone"
-        said = t(key, lang, day=win["day"], after=win.get("after") or "", wins=wins)
+        said = t(key, lang, ruleset=ruleset, day=win["day"], after=win.get("after") or "",
+                 wins=wins)
         rows.append(Line(2, f"{said} ({win['rule']})" if win.get("rule") else said))
         if audit.get("went_on"):
-            rows.append(Line(3, t("audit_went_on", lang,
+            rows.append(Line(3, t("audit_went_on", lang, ruleset=ruleset,
                                   days=", ".join(map(str, audit["went_on"])))))
     unread = (audit.get("counts") or {}).get("unread")
     if unread:
@@ -68,10 +70,11 @@ def _summary(audit: dict, lang: str) -> str:
     and what was missing; or agreement, naming the days that had nothing to compare."""
     t = i18n.t
     days = audit.get("days", [])
+    ruleset = audit.get("ruleset")   # mafia-forum-ru's days are "ходы" (i18n.VARIANTS)
     unread = bool((audit.get("counts") or {}).get("unread"))   # counts not read (issue 16)
     bad = [str(d["day"]) for d in days if verdict_of(d) == DISAGREES]
     if bad:
-        return t("audit_summary_diff", lang, days=", ".join(bad))
+        return t("audit_summary_diff", lang, ruleset=ruleset, days=", ".join(bad))
     if verdict_of(audit) == NOTHING:
         # a moderator's count that could not be read is no count missing: "none read"
         missing = [t(f"audit_missing_{k}" + ("_unread" if unread and k == "moderator-counts"
@@ -81,7 +84,7 @@ def _summary(audit: dict, lang: str) -> str:
     none = [str(d["day"]) for d in days if verdict_of(d) == NOTHING]
     if not none:
         return t("audit_summary_ok_unread" if unread else "audit_summary_ok", lang)
-    when = t("audit_on_day" if len(none) == 1 else "audit_on_days", lang,
+    when = t("audit_on_day" if len(none) == 1 else "audit_on_days", lang, ruleset=ruleset,
              days=grammar.join(none, lang))
     return t("audit_summary_ok_partial", lang, when=when)
 

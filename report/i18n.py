@@ -803,6 +803,16 @@ VARIANTS: dict[str, dict[str, dict[str, str]]] = {
         "watch_no_elimination": {"ru": "никто не отправляется на виселицу"},
         "removal_inactive": {"ru": "пропадает без вести (ни одного сообщения за ход)"},
         "removal_no-vote": {"ru": "пропадает без вести (второй отказ от голосования)"},
+        # the audit's lines name the turn as the day's own heading does ("Ход 3")
+        "audit_win": {"ru": "Конец игры: наступил на ходу {day}, после выбывания {after:gen} — "
+                            "{wins}"},
+        "audit_win@plain": {"ru": "Конец игры: наступил на ходу {day}, после выбывания игрока "
+                                  "{after} — {wins}"},
+        "audit_win_alone": {"ru": "Конец игры: наступил на ходу {day} — {wins}"},
+        "audit_went_on": {"ru": "Игра продолжалась после конца: ходы {days}"},
+        "audit_summary_diff": {"ru": "Расхождения с объявленным: ходы {days}"},
+        "audit_on_day": {"ru": "на ходу {days}"},
+        "audit_on_days": {"ru": "на ходах {days}"},
     },
     "mafia-baku": {        # seed: "никто не покидает игру", "удаляется из игры"
         "outcome_no_elimination": {"ru": "Никто не покидает игру"},

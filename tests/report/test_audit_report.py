@@ -99,3 +99,16 @@ def test_every_day_agrees_only_when_no_count_was_left_unread():
     last = render(both.to_dict(), "text", "en").splitlines()[-1]
     assert both.to_dict()["verdict"] == "agrees" and "Every day agrees" not in last
     assert last.startswith("What was compared agrees") and "not compared" in last
+
+
+def test_mafia_forum_ru_audit_names_turns_as_its_headings_do():
+    """Issue 16: the audit of a mafia-forum-ru game heads each turn "Ход 3" (its seed's word) but
+    said the end came "в день 3"; every line of it names the turn."""
+    result = dict(RESULT, ruleset="mafia-forum-ru")
+    audit = GameAudit("G", "mafia-forum-ru", "ru", "Europe/Moscow",
+                      (DayAudit(3, result),)).to_dict()
+    audit["win"] = {"rule": "MR-10", "winners": ["civilians"], "day": 3, "after": "Егор"}
+    audit["went_on"] = [4]
+    out = render(audit, "text", "ru")
+    assert "Ход 3 — " in out and "на ходу 3" in out and "ходы 4" in out
+    assert " день " not in out and " дни " not in out
