@@ -53,6 +53,7 @@ from votal.errors import (
     UnknownEngineError,
 )
 from votal.scraper import engines
+from votal.scraper.engines import discourse
 from votal.scraper.engines.base import Engine, PageInfo, PostStreamApi
 from votal.scraper.http import HttpClient, Response, is_challenge, is_login_wall
 from votal.scraper.model import Post
@@ -134,12 +135,9 @@ def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
     """Why a page gave no posts: a login wall, no page at all (an empty file, a PDF: issue 20),
     or not a thread page."""
     online = url.startswith(("http://", "https://"))
-    if engine is not None and engine.name == "discourse" and 'id="d-splash"' in html[:300_000] \
-            and "crawler-post" not in html and "data-post-id=" not in html:
+    if engine is not None and engine.name == "discourse" and discourse.app_shell(html):
         # the app's empty shell (its hidden login form is no login wall; issue 11)
-        return NotAThreadError(f"{url}: a Discourse page without its posts (the app's shell, "
-                               "drawn by scripts after loading): save it once the posts show, "
-                               "or scrape the thread's URL (votal reads Discourse's JSON)")
+        return discourse.AppShellError(discourse.shell_message(url, not online))
     if is_challenge(html):   # (a live answer's is refused by HttpClient before this)
         return ChallengeError(f"{url}: an anti-bot check (Cloudflare or alike) saved instead of "
                               "the thread: open the thread in a browser, wait until its posts "

@@ -136,12 +136,15 @@ def read_saved_page(path: Path, tz_name: str, forced: str | None = None,
     clock = (fetched_at, "--fetched-at") if fetched_at else page_clock(html, tz)
     now, dated_by = clock if clock else (None, None)
     note = ""
-    if now is None:  # the last clue: its absolutely dated posts may fix the day
-        found = date_by_neighbours(lambda when: engine.parse_page(html, url, tz, when), tz)
-        posts, now, note = found.posts, found.anchor, found.note
-        dated_by = "neighbour-posts" if now is not None else None
-    else:
-        posts = engine.parse_page(html, url, tz, now)
+    try:
+        if now is None:  # the last clue: its absolutely dated posts may fix the day
+            found = date_by_neighbours(lambda when: engine.parse_page(html, url, tz, when), tz)
+            posts, now, note = found.posts, found.anchor, found.note
+            dated_by = "neighbour-posts" if now is not None else None
+        else:
+            posts = engine.parse_page(html, url, tz, now)
+    except discourse.AppShellError:  # said of the file, not of the forum URL it names
+        raise explain_empty(str(path), html, engine) from None
     if not posts:
         raise explain_empty(str(path), html, engine)
     if note:

@@ -21,6 +21,8 @@ functions (all URLs absolute):
   carry ``updated_at``, not ``created_at`` (§2.1 rule 5), so raw posts never give the post time.
 
 ``parse_page`` accepts either JSON answer or a crawler (no-JS) HTML page; ``detect`` knows both.
+The JavaScript app's shell without its posts (:func:`app_shell`) is an :class:`AppShellError`
+naming the page, and its pagination announces no next page (issue 21: never 0 posts in silence).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from zoneinfo import ZoneInfo
 
 from lxml import etree
 
-from votal.errors import ScrapeError
+from votal.errors import NotAThreadError, ScrapeError
 from votal.scraper.colour import BBCODE_VALUE
 from votal.scraper.dates import from_epoch, from_iso
 from votal.scraper.engines import register
@@ -371,13 +373,16 @@ class Discourse(Engine):
         html = _text(html)
         if _JSON_START(html):
             return PageInfo(current=1, last=1, next_url=None)
-        return _crawler_info(document(html, ids=False), url)
+        info = _crawler_info(document(html, ids=False), url)
+        # the app's shell announces the crawler view's next page, but it printed no page
+        return _no_next(info) if app_shell(html) else info
 
     def parse_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None) -> list[Post]:
         html = _text(html)
         if _JSON_START(html):
             return parse_posts_json(html, url, link=True)
-        return _parse_crawler(document(html, ids=False), self.thread_url(url), url)
+        return _not_shell(_parse_crawler(document(html, ids=False), self.thread_url(url), url),
+                          html, url)
 
     def read_page(self, html: str, url: str, tz: ZoneInfo, now: datetime | None
                   ) -> tuple[list[Post], PageInfo]:
@@ -387,7 +392,48 @@ class Discourse(Engine):
                                                                    next_url=None)
         doc = document(html, ids=False)
         info = _crawler_info(doc, url)  # before the posts: reading them rewrites their bodies
-        return _parse_crawler(doc, self.thread_url(url), url), info
+        return _not_shell(_parse_crawler(doc, self.thread_url(url), url), html, url), info
+
+
+class AppShellError(NotAThreadError):
+    """A Discourse page that holds the app's shell only (:func:`app_shell`)."""
+
+
+# the markup of the Ember app's shell: its splash, its setup and asset elements, Ember's ids
+_SHELL_MARKS = ('id="d-splash"', 'id="data-discourse-setup"', "<discourse-assets",
+                'id="ember', "ember-application")
+# what a page with posts has: the crawler view (also inside <noscript>), the drawn posts
+_POST_MARKS = ("crawler-post", "data-post-id=", "topic-body")
+
+
+def app_shell(html: str) -> bool:
+    """True for a Discourse page that is the JavaScript app's shell without its posts (issue 11:
+    seven WCXB benchmark pages): the app's markup, but no crawler view (its ``<noscript>`` copy
+    was dropped or never sent) and no post the scripts drew (``article[data-post-id]``,
+    ``.topic-body``). Such a page's ``rel=next`` link names a page it did not print."""
+    head = html[:300_000]
+    return any(m in head for m in _SHELL_MARKS) and not any(m in html for m in _POST_MARKS)
+
+
+def shell_message(where: str, saved: bool) -> str:
+    """What to say of a shell page (:func:`app_shell`) found at ``where`` (a file or a URL)."""
+    how = ("save it again once the posts show, or with JavaScript off, or save the thread's "
+           "?print=true view; or give votal the thread's URL (`votal scrape URL` reads "
+           "Discourse's JSON API)" if saved else
+           "`votal scrape URL` reads the thread through Discourse's JSON API instead")
+    return (f"{where}: a Discourse page without its posts (the app's shell, drawn by scripts "
+            f"after loading): {how}")
+
+
+def _not_shell(posts: list[Post], html: str, url: str) -> list[Post]:
+    """``posts``, unless none were read from the app's shell: never 0 posts and a next link."""
+    if not posts and app_shell(html):
+        raise AppShellError(shell_message(url, not url.startswith(("http://", "https://"))))
+    return posts
+
+
+def _no_next(info: PageInfo) -> PageInfo:
+    return PageInfo(info.current, info.current, None, info.per_page)
 
 
 def _crawler_info(doc: etree._Element, url: str) -> PageInfo:
