@@ -197,10 +197,14 @@ def build_game(data: Mapping[str, Any], *, path: str, rulesets: Mapping[str, Rul
     events = tuple(_event(i, raw, path, tz, resolve)
                    for i, raw in enumerate(_list(data.get("events", []), "events", path), 1))
     events = _arrest_cancel_targets(events, path)
+    if not isinstance(data.get("title", ""), str):
+        raise GameFileError(f"{path}: top level: 'title' must be a string")
+    moderators = _list(data.get("moderators", []), "moderators", path)
+    if not all(isinstance(m, str) and m.strip() for m in moderators):
+        raise GameFileError(f"{path}: 'moderators' must be a list of forum names (strings)")
     return Game(
         path=path, title=str(data.get("title") or path), ruleset=ruleset, timezone=tzname,
-        language=_language(data.get("language"), path, preset), moderators=tuple(
-            str(m) for m in _list(data.get("moderators", []), "moderators", path)),
+        language=_language(data.get("language"), path, preset), moderators=tuple(moderators),
         source=_source(data.get("source"), path), schedule=schedule,
         options=MappingProxyType(options), players=players, events=events)
 
@@ -309,6 +313,15 @@ def _source(raw: Any, path: str) -> Source:
     main = [k for k in ("thread", "pages", "posts") if raw.get(k)]
     if len(main) > 1:
         raise GameFileError(f"{path}: [source]: give exactly one of thread / pages / posts, got {main}")
+    for key, value in raw.items():
+        where = f"{path}: [source].{key}"
+        if not isinstance(value, str) or not value.strip():
+            raise GameFileError(f"{where} must be a string: a thread's URL, or a path from the "
+                                "game file's folder")
+        scheme = value.split("://")[0].rsplit(":", 1)[-1].lower() if "://" in value else None
+        if scheme is not None and scheme not in ("http", "https"):
+            raise GameFileError(f"{where} {value[:80]!r}: votal reads threads at http:// "
+                                "and https:// addresses only")
     return Source(**{k: str(v) for k, v in raw.items()})
 
 

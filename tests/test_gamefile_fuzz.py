@@ -141,8 +141,15 @@ def test_a_damaged_game_file_is_refused_by_name_or_read(game):
     (("schedule", "day"), {"3000": {"start": datetime(2026, 11, 3)}},
      ["[schedule.day.3000]", "days 1 to 2000"]),
     (("events", 1, "day"), 99999, ["event #2 (murdered)", "day 99999", "after day 2000"]),
+    # read as their Python spelling before: a posts file "['posts.jsonl']", a moderator
+    # "{'name': 'x'}", a thread at ftp:// looked for as a local file
+    (("source", "posts"), ["posts.jsonl"], ["[source].posts must be a string"]),
+    (("source", "vote_thread"), 5, ["[source].vote_thread must be a string"]),
+    (("source",), {"thread": "ftp://forum.example/t/1"}, ["[source].thread", "https://"]),
+    (("moderators",), [{"name": "ΣΕ Παλέρμο"}], ["'moderators'", "strings"]),
+    (("title",), {"el": "Παλέρμο"}, ["'title' must be a string"]),
 ])
-def test_values_beyond_what_a_calendar_holds_are_refused_by_key(key, value, words):
+def test_values_of_the_wrong_kind_or_range_are_refused_by_key(key, value, words):
     game = copy.deepcopy(tomllib.loads((FIXTURES / "games" / "palermo-athens" / "game.toml")
                                        .read_text(encoding="utf-8")))
     parent = game
