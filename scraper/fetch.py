@@ -27,6 +27,9 @@ last page is announced; a thread that keeps growing past that is continued by th
 ``recheck_since`` (what ``tally`` asks for the day it counts) starts the walk one page before the
 first stored page holding a post of that moment or later, so edits there are seen (304s are
 cheap); ``ScrapeSummary.unchecked`` says which earlier pages were not asked again.
+A page that gives no posts is an error naming it (``explain_empty``), on any page of the walk,
+save one case: the stored page a re-run starts from, emptied by deletions, whose own pagination
+now ends before it; the run says so in a note and reads from the new last page.
 
 Dated by the server (issue 11): a page's relative dates ("Today, 09:41", "Χθες στις 20:04",
 "5 minutes ago") count from the answer's ``Date`` header (RFC 9110 §6.6.1, parsed by
@@ -72,6 +75,15 @@ def _margin(span: int) -> int:
 
 class _Repeat(Exception):
     """A page that holds only posts already read on another page of this run."""
+
+
+class _Shrunk(Exception):
+    """The stored page a run starts from now gives no posts, and its own pagination ends
+    before it: posts were deleted and the thread is shorter now (its ``last`` page)."""
+
+    def __init__(self, last: int) -> None:
+        super().__init__(last)
+        self.last = last
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,14 +257,20 @@ def _scrape_pages(run: _ScrapeRun, engine: Engine, url: str, first: Response | N
         # one page earlier too: deleted posts move later posts to earlier pages
         start = min(start, max(1, (day_page or start) - 1))
     run.start = start
-    if first is not None and (page_one and start == 1
-                              or engine.page_info(first.text, first.url).current == start):
-        info = run.process(start, first.url, first)
-    else:
-        info = run.visit(start)
+    try:
+        if first is not None and (page_one and start == 1
+                                  or engine.page_info(first.text, first.url).current == start):
+            info = run.process(start, first.url, first)
+        else:
+            info = run.visit(start)
+    except _Shrunk as s:  # a re-run after deletions: the thread ends earlier now
+        run.note(f"{run.thread_url}: page {start} holds no posts any more and the thread "
+                 f"now ends at page {s.last} (posts deleted?); read again from page {s.last}")
+        run.start = s.last
+        info = run.visit(s.last)
     run.walk(info)
     store.mark_scraped(run.key, run.now())
-    return run.summary(unchecked=start - 1)
+    return run.summary(unchecked=run.start - 1)
 
 
 def _known_engine(store: Store, url: str,
@@ -450,6 +468,9 @@ class _ScrapeRun:
         if dated_by == "local-clock":
             self._say_undated(engine, html, page_url, posts, url, fetched)
         if not posts:
+            if number == self.start > 1 and info.last is not None and info.last < number \
+                    and stored is not None and not self.counts["pages"]:
+                raise _Shrunk(info.last)   # the stored last page, emptied by deletions
             raise explain_empty(url, html, engine)
         self._check_repeat(number, url, posts)
         if self.limit is None:

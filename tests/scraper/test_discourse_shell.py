@@ -118,3 +118,46 @@ def test_a_walk_page_without_posts_stops_the_scrape_naming_it(tmp_path):
         assert [p.number for p in store.posts("https://f.example/fake/t/7")] == \
             list(range(1, 21))
     assert not any(u.endswith("page-3") for u in asked)
+
+
+def _fake_client(state: dict, asked: list[str]) -> HttpClient:
+    def answer(request: httpx.Request) -> httpx.Response:
+        url = str(request.url)
+        asked.append(url)
+        n = int(url.rpartition("page-")[2]) if "page-" in url else 1
+        html = ff.render_page(7, state["posts"], n)
+        if state.get("announce"):  # the page's navigation still counts the old last page
+            html = html.replace('data-last="2"', f'data-last="{state["announce"]}"')
+        return httpx.Response(200, text=html)
+
+    return HttpClient(HttpOptions(concurrency=1), transport=httpx.MockTransport(answer),
+                      clock=lambda: 0.0, sleep=lambda s: None)
+
+
+def test_a_rerun_after_deletions_emptied_the_stored_last_page_reads_the_new_last(tmp_path):
+    """The stored last page (3) gives no posts now and its own navigation ends at page 2:
+    the thread shrank. Said in a note; page 2 is read again; no error."""
+    state: dict = {"posts": ff.make_thread(3)}
+    asked: list[str] = []
+    key = "https://f.example/fake/t/7"
+    with ff.fake_engine(), Store(tmp_path / "s.sqlite") as store:
+        scrape(key, store=store, client=_fake_client(state, asked), timezone="UTC")
+        state["posts"] = state["posts"][:40]
+        asked.clear()
+        s = scrape(key, store=store, client=_fake_client(state, asked), timezone="UTC")
+        assert asked == [f"{key}/page-3", f"{key}/page-2"]
+        assert (s.pages, s.posts, s.new, s.unchecked) == (1, 20, 0, 1)
+        assert any("page 3 holds no posts any more" in n and "ends at page 2" in n
+                   for n in s.notes)
+
+
+def test_a_stored_last_page_emptied_while_still_announced_is_an_error(tmp_path):
+    """Page 3 gives no posts but still calls itself page 3 of 3: no shrinking thread, an error
+    naming page 3."""
+    state: dict = {"posts": ff.make_thread(3)}
+    key = "https://f.example/fake/t/7"
+    with ff.fake_engine(), Store(tmp_path / "s.sqlite") as store:
+        scrape(key, store=store, client=_fake_client(state, []), timezone="UTC")
+        state.update(posts=state["posts"][:40], announce=3)
+        with pytest.raises(NotAThreadError, match=f"^{key}/page-3: .*no posts found"):
+            scrape(key, store=store, client=_fake_client(state, []), timezone="UTC")
