@@ -200,14 +200,20 @@ def words_besides(reading: PostReading, mark: Mark, names: Iterable[str] = ()) -
     return found
 
 
-def only_mark(reading: PostReading) -> bool:
-    """The post holds only the name (punctuation and whitespace allowed, nothing else; PX-03)."""
+def only_mark(reading: PostReading, names: Iterable[str] = ()) -> bool:
+    """The post holds only the name (punctuation and whitespace allowed, nothing else; PX-03).
+
+    ``names``: the marked player's names and aliases; a mark holding other words than them
+    ("Γιάννη γιατί κρύβεται" all in red) holds more than the name, as those words outside it
+    would (issue 21)."""
     if not reading.marks:
         return False
     text = reading.own_text
     for mark in reading.marks:
         text = text.replace(mark.text, " ", 1)
-    return _WORD.search(text) is None
+    if _WORD.search(text) is not None:
+        return False
+    return not names or not any(not_names(m.text, names) for m in reading.marks)
 
 
 def _quote(block: etree._Element, syntax: str) -> Quote:

@@ -53,13 +53,25 @@ def named(text: str, players: Mapping[str, Iterable[str]]) -> list[str]:
 
 def not_names(text: str, names: Iterable[str]) -> list[str]:
     """The words of ``text`` that are no word of ``names`` (a player's names and aliases), a
-    Russian case ending allowed ("Голосую против Волка" besides Волк: голосую, против); the
-    words of the first name found as a whole are taken out once, the others word by word."""
+    case ending allowed: Russian ones ("Голосую против Волка" besides Волк: голосую, против)
+    and a word one or two letters shorter or longer than the name's ("Γιάννη" for Γιάννης,
+    "Μαρίας" for Μαρία); the words of the first name found as a whole are taken out once, the
+    others word by word. A text where no word is one of the names (the name transliterated,
+    abbreviated, misspelt: "Giannis" for Γιάννης) gives none: which words are the name is not
+    known."""
     words = _WORD.findall(fold(text))
     parts = [p for p in (_WORD.findall(fold(n)) for n in names) if p]
     for name in sorted(parts, key=len, reverse=True):
         for i in range(len(words) - len(name) + 1):
-            if all(_word_matches(words[i + j], w, inflected=True) for j, w in enumerate(name)):
+            if all(_near(words[i + j], w) for j, w in enumerate(name)):
                 return words[:i] + words[i + len(name):]
     known = {w for name in parts for w in name}
-    return [w for w in words if not any(_word_matches(w, k, inflected=True) for k in known)]
+    rest = [w for w in words if not any(_near(w, k) for k in known)]
+    return rest if len(rest) < len(words) else []
+
+
+def _near(word: str, name_word: str) -> bool:
+    if _word_matches(word, name_word, inflected=True):
+        return True
+    short, long = sorted((word, name_word), key=len)
+    return len(short) >= 3 and len(long) - len(short) <= 2 and long.startswith(short)

@@ -335,3 +335,12 @@ def poll_event(inputs: Inputs, players: Players) -> Outcome | None:
 def removal(day: Day, slot: str, reason: str, rule: str) -> None:
     """A player removed at the end of the day (once): :meth:`Outputs.removal`."""
     day.out.removal(slot, reason, rule)
+
+
+def names_of(day: Day, slot: str | None) -> list[str]:
+    """The names and aliases of the players of a slot: the words of a red run besides them are
+    the author's own words (MR-02 reasons, PX-03 chatter; issue 21)."""
+    if slot is None or slot == NO_LYNCH:
+        return []
+    slot_of = day.players.timeline.slot_of
+    return [n for p in day.inputs.game.players if slot_of(p.name) == slot for n in (p.name, *p.aliases)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from votal.scraper.model import Post
 from votal.tally.bodies.extract import MarkKind, PostReading, words_besides
 from votal.tally.model import Outcome, OutcomeKind, Reason, ReviewItem, Status
-from votal.tally.rules.common import first_to_reach
+from votal.tally.rules.common import first_to_reach, names_of
 from votal.tally.rules.context import (
     Ballot,
     Day,
@@ -25,19 +25,10 @@ def no_reason(day: Day, b: Ballot) -> None:
         return  # the quote stands for the reasons
     r = reading(day, b.post)
     mark = next((m for m in r.marks if m.kind is MarkKind.RED), None)
-    if mark is not None and words_besides(r, mark, _names(day, b.target)) < \
+    if mark is not None and words_besides(r, mark, names_of(day, b.target)) < \
             day.inputs.options.reason_words:
         b.decide(Status.INVALID, "MR-02", "no reasons given")
         day.out.violate("V-NO-REASON", day.players.name(b.voter), b.post)
-
-
-def _names(day: Day, slot: str | None) -> list[str]:
-    """The names and aliases of the players of a slot (MR-02: the words of a red run besides
-    them are reasons)."""
-    if slot is None:
-        return []
-    slot_of = day.players.timeline.slot_of
-    return [n for p in day.inputs.game.players if slot_of(p.name) == slot for n in (p.name, *p.aliases)]
 
 
 def agreement(day: Day) -> None:

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from votal.scraper.model import Post
 from votal.tally.bodies.extract import only_mark
 from votal.tally.model import Effect, Outcome, OutcomeKind, Reason, Status
-from votal.tally.rules.common import leaders
+from votal.tally.rules.common import leaders, names_of
 from votal.tally.rules.context import (
     Ballot,
     Day,
@@ -104,7 +104,7 @@ def select_with_window(day: Day) -> None:
 def _window_change(day: Day, b: Ballot, changed: set[str]) -> None:
     """PX-03: one change, only the name, only by a player with a vote standing at 20:00."""
     b.window = True
-    if not only_mark(reading(day, b.post)):
+    if not only_mark(reading(day, b.post), names_of(day, b.target)):
         b.decide(Status.IGNORED, "PX-03", "window post with other text, ignored as deleted")
         day.out.violate("V-WINDOW-CHATTER", day.players.name(b.voter), b.post)
     elif b.voter not in day.votes.final and not day.inputs.options.window_first_vote:

@@ -261,3 +261,23 @@ def test_red_in_a_spoiler_naming_no_one_or_quoted_is_nothing(html: str) -> None:
 ])
 def test_other_forums_vote_tags_in_bbcode(bbcode: str, want: list) -> None:
     assert marks(bbcode_to_html(bbcode)) == want
+
+
+# -- PX-03: a change-window post holds only the name, coloured words included ----------------
+
+@pytest.mark.parametrize("window, chatter", [
+    (RED.format("Γιάννη"), False),                                  # the name, inflected
+    (RED.format("Γιάννης!"), False),
+    (RED.format("Giannis"), False),                                 # transliterated: the name
+    (RED.format("Γιάννη γιατί κρύβεται από χθες"), True),           # the reasons coloured too
+    (RED.format("Γιάννη") + " γιατί κρύβεται", True),
+    (RED.format("Ψηφίζω Γιάννη"), True),                            # a verb is more than the name
+])
+def test_a_window_post_with_words_in_its_red_run_is_chatter(window: str, chatter: bool) -> None:
+    game = make_game("palermo-extreme", EL)
+    thread = Thread()
+    thread.add("Μαρία", at(2, 12), RED.format("Κώστα"))
+    thread.add("Μαρία", at(2, 20, 6), window)
+    result = tally_day(game, thread.game_posts(), 1).to_dict()
+    assert _counted(result) == ({"Κώστας": ["Μαρία"]} if chatter else {"Γιάννης": ["Μαρία"]})
+    assert _rules(result["violations"]) == (["V-WINDOW-CHATTER"] if chatter else [])
