@@ -175,11 +175,19 @@ def role(ruleset: str, text: str | None, lang: str) -> str:
     return row[lang] if row else key
 
 
-def faction(text: str | None, lang: str) -> str:
-    """A faction in ``lang``: the side it stands for, else as the game file writes it."""
+# A ruleset whose seed names the town side otherwise: Lupus's Village (its end says "the
+# village wins", i18n.SIDES), never "town" beside a player of the same game (issue 16)
+_TOWN_AS = {"lupus-mirtillo": _row("χωριό", "Villaggio", "деревня", "village")}
+
+
+def faction(text: str | None, lang: str, ruleset: str = "") -> str:
+    """A faction in ``lang``: the side it stands for, in ``ruleset``'s word for it, else as the
+    game file writes it."""
     if not text:
         return ""
-    row = FACTIONS.get(side_of(None, text))
+    side = side_of(None, text)
+    row = _TOWN_AS.get(ruleset) if side == "town" else None
+    row = row or FACTIONS.get(side)
     return row[lang] if row else text
 
 

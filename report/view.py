@@ -397,7 +397,7 @@ def _private(result: dict, lang: str,
     ruleset = result.get("ruleset", "")
     roles = tuple(f"{k} ({gamewords.role(ruleset, v, lang) or v})"
                   for k, v in (p.get("roles") or {}).items())
-    factions = tuple(f"{k} ({gamewords.faction(v, lang)})"
+    factions = tuple(f"{k} ({gamewords.faction(v, lang, ruleset)})"
                      for k, v in (p.get("factions") or {}).items())
     weight = i18n.t("weight", lang)
     weights_given = tuple(f"{k} ({weight} {v})" for k, v in (p.get("weights") or {}).items())

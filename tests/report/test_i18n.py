@@ -121,3 +121,12 @@ def test_no_fixed_message_states_a_clock_time():
         for key, row in table.items():
             for lang, said in row.items():
                 assert not clock.search(said), (key, lang, said)
+
+
+def test_a_lupus_faction_is_named_as_the_game_end_names_it():
+    """Issue 16: a Lupus player of the Village was "(town)" in the private list while the end of
+    the same game said "the village wins"; other rulesets' town stays town."""
+    for lang in LANGUAGES:
+        assert gamewords.faction("village", lang, "lupus-mirtillo") == i18n.SIDES["village"][lang]
+    assert gamewords.faction("town", "en", "palermo-extreme") == "town"
+    assert gamewords.faction("pack", "en", "lupus-mirtillo") == "pack"
