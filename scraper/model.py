@@ -127,6 +127,9 @@ def _parse_time(value: object, where: str, key: str) -> datetime:
         raise PostsFileError(f"{where}: '{key}' is not an ISO 8601 time: {value!r}") from None
     if t.tzinfo is None:
         raise PostsFileError(f"{where}: '{key}' has no UTC offset: {value!r}")
+    if not 1900 <= t.year <= 2999:   # year 1 overflows any zone's arithmetic (init, reports)
+        raise PostsFileError(f"{where}: '{key}' {value!r} is out of range: a forum post's year "
+                             "is from 1900 to 2999")
     return shared_offset(t)
 
 

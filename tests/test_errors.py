@@ -108,6 +108,22 @@ def test_a_post_field_of_the_wrong_kind_is_refused_not_spelt(key, value, words, 
     one_line(err, "posts.jsonl:3", *words)
 
 
+@pytest.mark.parametrize("when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"])
+def test_a_post_time_no_forum_has_is_refused_by_every_command(when, tmp_path, capsys):
+    """Before: `init` crashed (OverflowError in the zone's arithmetic) on year 1; the tally
+    took such a post for a sign-up (day 0) or a post after day 2000 (V-NO-DAY)."""
+    lines = POSTS.read_text(encoding="utf-8").splitlines()
+    post = json.loads(lines[2])
+    post["time"] = when
+    lines[2] = json.dumps(post, ensure_ascii=False)
+    game = game_copy(tmp_path, "\n".join(lines) + "\n")
+    for args in (["init", tmp_path / "posts.jsonl", "--out", tmp_path / "new.toml"],
+                 ["tally", game, "--offline"]):
+        code, _, err = run(args, capsys)
+        assert code == 2
+        one_line(err, "posts.jsonl:3", "'time'", when, "1900 to 2999")
+
+
 def test_an_author_not_read_is_no_player_named_none(tmp_path):
     """interfaces.md §2 rev. 2: an author not read is null with the problem "author"; the post
     is kept for review (V-UNREADABLE-POST) by no one, not by a player "None"."""
