@@ -87,10 +87,13 @@ class EliminationCheck:
     note: str = ""
 
 
-def make_resolver(players: Mapping[str, Iterable[str]]) -> Resolve:
+def make_resolver(players: Mapping[str, Iterable[str]],
+                  resolver: NameResolver | None = None) -> Resolve:
     """Canonical name for a name the moderator wrote: the tally's own name reading
-    (tally/names.py), "No Lynch" and its spellings apart."""
-    resolver = NameResolver({k: tuple(v) for k, v in players.items()})
+    (tally/names.py), "No Lynch" and its spellings apart. ``resolver``: a NameResolver of
+    these players already built (a Roster's: the same reading, built once; issue 22)."""
+    if resolver is None:
+        resolver = NameResolver({k: tuple(v) for k, v in players.items()})
 
     def resolve(text: str) -> str | None:
         if _is_no_lynch(text):

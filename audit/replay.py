@@ -109,8 +109,12 @@ def _mod_readings(posts: Sequence[Post], moderators: Sequence[str], resolve: Res
     is_name = (lambda text: resolve(text) is not None) if resolve else None
     out = []
     folded = frozenset(map(_fold, moderators))
+    by_author: dict[str, bool] = {}   # a game has few authors and many posts
     for p in posts:
-        if not _is_moderator(p.author, folded):
+        moderator = by_author.get(p.author)
+        if moderator is None:
+            moderator = by_author[p.author] = _is_moderator(p.author, folded)
+        if not moderator:
             continue
         reading = read_count_post(p.html, roster) if roster is not None else \
             read_mod_post(p.html, is_name)
@@ -283,8 +287,8 @@ def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping
 def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> GameAudit:
     """Replay every day of a game (library entry point of ``votal audit``); ``replay``: the
     game's replay when the caller has built it (one per command)."""
-    resolve = make_resolver({p.name: p.aliases for p in game.players})
     roster = Roster({p.name: p.aliases for p in game.players})
+    resolve = make_resolver(roster.players, roster.resolver)   # one NameResolver for both
     # a post without time is in the tally's review (V-UNREADABLE-POST): it has no day here
     every = sorted((p for p in (*posts.main, *(posts.votes or ())) if p.time is not None),
                    key=Post.sort_key)

@@ -239,6 +239,10 @@ class _Text:
     def of(cls, raw: str, history: Iterable[bool]) -> _Text:
         parts = [_bare_char(c) for c in raw]
         plain = "".join(parts)
+        if len(plain) == len(raw) and "" not in parts:
+            # every character folds to one: each index is its own (issue 22: most lines)
+            same = tuple(range(len(raw) + 1))
+            return cls(raw, tuple(history), plain.translate(_HOMOGLYPHS), plain, same, same)
         origin: list[int] = []
         at: list[int] = []
         for i, p in enumerate(parts):
