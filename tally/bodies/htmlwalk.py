@@ -79,12 +79,15 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
     read, issue 8); a leaf ends as soon as it is entered. What an element's tag, ``class``,
     ``style`` (and a ``font``'s ``color``) make of it — skipped or read, its colour and whether
     it is red, bold, struck, a block — is worked out once per distinct combination
-    (:func:`_effect`; issue 22: the walk was 42% of a tally); the siblings of an element are
+    (:func:`_effect`; issue 22: the walk was 42% of a tally), an element without attributes
+    known by its tag alone (one lxml call, not three); the siblings of an element are
     read by one ``for`` over its children, left only to descend; pieces are made as tuples (no
     constructor call) on a list that starts with a line break (taken off at the end), so "the
     last piece is no line break" is one identity test (every line break is ``_BREAK``). A parsed
     body's ``<html>`` and ``<body>``, bare (no attribute, no text of their own), are not walked:
-    their content is, with the same pieces."""
+    their content is, with the same pieces. The root is read as any element but never skipped
+    and its tail never read; the loop holds the children being read and their state in
+    locals, the frames only the elements around them."""
     out = Walked()
     pieces: list[Piece] = [_BREAK]   # the sentinel: no line break before the first text
     append = pieces.append
@@ -96,22 +99,25 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
     root = _content(root)
     effects = _EFFECTS[top]
     # the open elements, innermost last: their children still to read, the state inside them,
-    # themselves (None for the frame that holds the root)
-    frames: list[tuple[Iterator[etree._Element], _State, etree._Element | None]] = [
-        (iter((root,)), _TOP, None)]
-    while frames:
-        children, parent, holder = frames[-1]
+    # themselves; the root is read first, as one of them (never skipped, its tail not read)
+    frames: list[tuple[Iterator[etree._Element], _State, etree._Element]] = []
+    children: Iterator[etree._Element] = iter((root,))
+    parent = _TOP
+    while True:
         p_red, p_group, p_struck, p_block, p_vote = parent
         for el in children:
             tag = el.tag
-            key = (tag, el.get("class"), el.get("style"), el.get("color") if tag == "font" else None)
+            # an element without attributes is known by its tag alone (most are: p, b, br)
+            if el.keys():
+                key: object = (tag, el.get("class"), el.get("style"),
+                               el.get("color") if tag == "font" else None)
+            else:   # an element without attributes is known by its tag alone (p, b, br …)
+                key = tag
             eff = effects.get(key)
             if eff is None:
-                if len(effects) >= _EFFECTS_KEPT:
-                    effects.clear()
-                eff = effects[key] = _effect(*key, top)
+                eff = _effect_of(effects, key, top)
             kind, colour, is_red, opens, is_vote, strikes, block, breaks, link = eff
-            if kind is not None and el is not root:
+            if kind is not None and frames:   # skipped (the root never is)
                 if kind == "quote" and not top:
                     quotes.append(el)
                 if kind != "inline" and pieces[-1] is not _BREAK:
@@ -156,12 +162,13 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
                     elif pieces[-1] is not _BREAK:
                         append(_BREAK)
                 if len(el):
-                    frames.append((iter(el), state, el))
+                    frames.append((children, parent, el))
+                    children, parent = iter(el), state
                     break
                 if block and pieces[-1] is not _BREAK:   # a leaf ends at once
                     append(_BREAK)
-                if el is root:
-                    continue
+                if not frames:   # the root, a leaf
+                    break
             tail = el.tail   # a skipped element or a leaf ends: its tail, in the parent's state
             if tail:
                 if tail != BREAK:
@@ -169,19 +176,20 @@ def walk(root: etree._Element, *, top: bool = False) -> Walked:
                 elif pieces[-1] is not _BREAK:
                     append(_BREAK)
         else:   # every child read: the element ends
-            frames.pop()
-            if holder is None:
-                break
             if p_block and pieces[-1] is not _BREAK:
                 append(_BREAK)
-            if holder is not root:
-                tail = holder.tail
-                if tail:
-                    around = frames[-1][1]
-                    if tail != BREAK:
-                        append(_new(Piece, (tail, around.red, around.group, around.struck)))
-                    elif pieces[-1] is not _BREAK:
-                        append(_BREAK)
+            children, parent, holder = frames.pop()
+            if not frames:   # the root ends (its tail is not read)
+                break
+            tail = holder.tail
+            if tail:
+                if tail != BREAK:
+                    append(_new(Piece, (tail, parent[0], parent[1], parent[2])))
+                elif pieces[-1] is not _BREAK:
+                    append(_BREAK)
+            continue
+        if not frames:   # the root was a leaf
+            break
     del pieces[0]
     if links:
         out.links = tuple(dict.fromkeys(links))
@@ -216,9 +224,23 @@ class _Effect(NamedTuple):
     link: bool            # a link (<a>): the posts it points to (MR-03)
 
 
-# (tag, class, style, a font's color) -> its effect, outside a quote's top and at it; kept small
+# (tag, class, style, a font's color), or the tag of an element without attributes -> its
+# effect, outside a quote's top and at it; kept small
 _EFFECTS_KEPT = 4096
-_EFFECTS: tuple[dict[tuple[object, str | None, str | None, str | None], _Effect], ...] = ({}, {})
+_EFFECTS: tuple[dict[object, _Effect], ...] = ({}, {})
+
+
+def _effect_of(effects: dict[object, _Effect], key: object, top: bool) -> _Effect:
+    """The effect of an element of ``key`` not met yet, kept in ``effects``."""
+    if len(effects) >= _EFFECTS_KEPT:
+        effects.clear()
+    if isinstance(key, tuple):
+        tag, cls, style, font_colour = key
+        found = _effect(tag, cls, style, font_colour, top)
+    else:
+        found = _effect(key, None, None, None, top)
+    effects[key] = found
+    return found
 
 
 def _effect(tag: object, cls: str | None, style: str | None, font_colour: str | None,
