@@ -64,28 +64,67 @@ _COLOUR_VALUE = re.compile(r"color\s*[:=]\s*[\"']?\s*(#?[0-9a-z]+|(?:rgb|hsl)a?\
                            r"\s*(?:!\s*important\s*)?(?=[;\"'>\s]|$)", re.I | re.A)
 
 
-def _may_hold(search: Callable[[str], object], html: str, *, red: bool = False) -> bool:
+def _may_hold(search: Callable[[str], object], html: str, *, red: bool = False,
+              own: bool = False) -> bool:
     """Whether the body can hold a mark of the syntax whose hint words ``search`` finds.
 
     ``red``: a body of the red syntax whose colours are all surely not red cannot either (what
-    a reader of marks alone may skip; not one that reads MR-02's names in other colours)."""
+    a reader of marks alone may skip; not one that reads MR-02's names in other colours).
+    ``own``: nor one whose other colours are all in the quote it begins with (a reader of the
+    author's own marks, not of the quotes' marks, MR-03: :func:`_quote_end`)."""
     if search(html) is not None:
-        return not red or _may_be_red(html)
+        return not red or _may_be_red(html, _quote_end(html) if own else 0)
     return "&#" in html and search(unescape(html)) is not None
 
 
-def _may_be_red(html: str) -> bool:
-    """Whether a colour of the body may be red: False only when every "color" in it is a
-    declaration or attribute whose value is not red (vocabulary, C-05; issue 22: a sixth of
-    the coloured bodies of a game colour only other names, and their parse was for nothing)."""
-    if "&" in html:
+def _may_be_red(html: str, start: int = 0) -> bool:
+    """Whether a colour of the body from ``start`` on may be red: False only when every "color"
+    there is a declaration or attribute whose value is not red (vocabulary, C-05; issue 22: a
+    sixth of the coloured bodies of a game colour only other names, and their parse was for
+    nothing)."""
+    if "&" in (html[start:] if start else html):
         return True
     value = _COLOUR_VALUE.match
-    for word in _COLOUR_WORD.finditer(html):
+    for word in _COLOUR_WORD.finditer(html, start):
         found = value(html, word.start())
         if found is None or _red(found.group(1)):
             return True
     return False
+
+
+# A body that begins with a quote (``<blockquote …>``, whitespace before it allowed) holds
+# its quoted text up to the first "</blockquote" (any case) at least: a nested quote ends
+# there at the earliest, a comment or raw text can only hide that end tag, and the elements
+# the quote holds end with it (libxml2 closes them and opens none of them again). Only a tag
+# the HTML parser lets close the quote earlier could break that: the body's or the html
+# element's end tag, or a start tag that closes the quote; so every tag in the quote must be
+# one of _QUOTED_TAGS, none of which does (tests/tally/test_red_skip.py pins it). The colours
+# before that point are the quote's, never the author's own (vocabulary: text inside a quote is
+# never the quoting player's vote). Kept to bodies with few tags, which the parser reads whole
+# (tally/bodies/body.py: a body read in part goes to review, V-UNREADABLE-POST).
+_LEADING_QUOTE = re.compile(r"[ \t\r\n]*<blockquote(?=[\s/>])[^<>]*>", re.I | re.A)
+_QUOTE_CLOSE = re.compile(r"</blockquote", re.I | re.A)
+_TAG = re.compile(r"</?([a-z][^\s/>]*)", re.I | re.A)   # a tag's whole name, as HTML reads it
+_QUOTED_TAGS = frozenset(
+    "p b strong i em u s strike del ins span font div br img a blockquote cite q ul ol li "
+    "sup sub small big code tt hr".split())
+_QUOTE_TAGS_MAX = 1024
+_QUOTE_BODY_MAX = 250_000
+
+
+def _quote_end(html: str) -> int:
+    """Where the quote the body begins with surely still holds the text (the first
+    "</blockquote"), or 0 when the body begins with none that can be told so."""
+    lead = _LEADING_QUOTE.match(html)
+    if lead is None or len(html) > _QUOTE_BODY_MAX or html.count("<") > _QUOTE_TAGS_MAX:
+        return 0
+    close = _QUOTE_CLOSE.search(html, lead.end())
+    if close is None:
+        return 0
+    for tag in _TAG.finditer(html, lead.end(), close.start()):
+        if tag.group(1).lower() not in _QUOTED_TAGS:
+            return 0
+    return close.start()
 
 
 @lru_cache(maxsize=1024)
@@ -111,8 +150,9 @@ def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     if found is None:
         traits = day.inputs.traits
         search = _WORDS.get(traits.syntax)
-        if search is not None and not _may_hold(search, post.html,
-                                                red=traits.syntax == "red" and not traits.coloured):
+        red = traits.syntax == "red" and not traits.coloured
+        if search is not None and not _may_hold(search, post.html, red=red,
+                                                own=red and not traits.quotes):
             found = _NOTHING
         else:
             found = _read(day, post.html)
@@ -144,7 +184,8 @@ def read_marks(bodies: BodyReadings, html: str, syntax: str, *, quotes: bool) ->
     """:func:`read_body` of a body that can hold a mark of the syntax; the empty reading, with
     no parse, of one that cannot (the hint words, as :func:`reading` skips them)."""
     search = _WORDS.get(syntax)
-    if search is not None and not _may_hold(search, html, red=syntax == "red"):
+    if search is not None and not _may_hold(search, html, red=syntax == "red",
+                                            own=syntax == "red"):   # marks alone: no quote's
         return _NOTHING
     return read_body(bodies, html, syntax, quotes=quotes)
 
