@@ -333,6 +333,8 @@ def _players(raw: Any, path: str, tz: ZoneInfo) -> tuple[Player, ...]:
         _unknown(p, PLAYER_KEYS, path, where)
         name = _req_str(p, "name", path, where)
         aliases = tuple(str(a) for a in _list(p.get("aliases", []), f"{where}.aliases", path))
+        if not all(a.strip() for a in aliases):   # "" would stand for any blank vote target
+            raise GameFileError(f"{path}: {where} {name!r}: an alias is empty; remove it")
         for kind, n in (("name", name), *(("alias", a) for a in aliases)):
             key = fold(n)
             if key in seen and seen[key][0] != i:

@@ -148,6 +148,7 @@ def test_a_damaged_game_file_is_refused_by_name_or_read(game):
     (("source",), {"thread": "ftp://forum.example/t/1"}, ["[source].thread", "https://"]),
     (("moderators",), [{"name": "ΣΕ Παλέρμο"}], ["'moderators'", "strings"]),
     (("title",), {"el": "Παλέρμο"}, ["'title' must be a string"]),
+    (("players", 0, "aliases"), ["Lampros", " "], ["player #1 'Λάμπρος'", "alias is empty"]),
 ])
 def test_values_of_the_wrong_kind_or_range_are_refused_by_key(key, value, words):
     game = copy.deepcopy(tomllib.loads((FIXTURES / "games" / "palermo-athens" / "game.toml")
