@@ -188,7 +188,7 @@ STRINGS: dict[str, dict[str, str]] = {
                  "en": "No votes."},
     "not_counted": {"el": "Ψήφοι που δεν μετρούν", "it": "Voti non validi",
                     "ru": "Неучтённые голоса", "en": "Votes that do not count"},
-    "absent": {"el": "Χωρίς ψήφο (απουσία)", "it": "Senza voto",
+    "absent": {"el": "Χωρίς ψήφο", "it": "Senza voto",
                "ru": "Не проголосовали", "en": "Not voting"},
     "removed": {"el": "Αποχωρήσεις εκτός ψηφοφορίας", "it": "Rimossi dal gioco",
                 "ru": "Выбывшие вне голосования", "en": "Removed from the game"},
@@ -762,6 +762,9 @@ _FALLBACK_RULE = {"el": "κανόνας {rule}", "it": "regola {rule}", "ru": "�
 
 # A ruleset's own words (its seed's), overriding STRINGS entries in some languages.
 VARIANTS: dict[str, dict[str, dict[str, str]]] = {
+    # only the Palermo seeds charge an absence for no vote (PX-18, PC-05): "(απουσία)" there alone
+    "palermo-extreme": {"absent": {"el": "Χωρίς ψήφο (απουσία)"}},
+    "palermo-classic": {"absent": {"el": "Χωρίς ψήφο (απουσία)"}},
     "lupus-mirtillo": {    # seed: "mandato al rogo", "muore al rogo"
         "outcome_eliminated": {"it": "Va al rogo {players}"},
         "outcome_eliminated@plain": {"it": "Va al rogo {players}"},

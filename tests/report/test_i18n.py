@@ -130,3 +130,13 @@ def test_a_lupus_faction_is_named_as_the_game_end_names_it():
         assert gamewords.faction("village", lang, "lupus-mirtillo") == i18n.SIDES["village"][lang]
     assert gamewords.faction("town", "en", "palermo-extreme") == "town"
     assert gamewords.faction("pack", "en", "lupus-mirtillo") == "pack"
+
+
+def test_an_absence_is_named_only_where_the_rules_charge_one():
+    """Issue 16: the Greek "not voting" heading said "(απουσία)", an absence charged, in every
+    ruleset; only the Palermo seeds charge one for no vote (PX-18, PC-05)."""
+    for ruleset in ("palermo-extreme", "palermo-classic"):
+        assert "απουσία" in i18n.labels("el", ruleset)["absent"]
+    for ruleset in ("mafia-baku", "mafia-forum-ru", "lupus-mirtillo", "mafiascum"):
+        assert "απουσία" not in i18n.labels("el", ruleset)["absent"]
+        assert i18n.labels("el", ruleset)["absent"] == "Χωρίς ψήφο"
