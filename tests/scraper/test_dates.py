@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
+from unittest.mock import patch
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from votal.scraper import dates
 from votal.scraper.dates import from_epoch, from_iso, is_relative, parse_forum_time
 
 ATHENS = ZoneInfo("Europe/Athens")
@@ -215,3 +219,60 @@ def test_relative_days_of_more_languages(text, days_back):
     assert got == want, (text, got)
     assert is_relative(text)
     assert parse_forum_time(text, _PARIS, None, ["en"]) is None  # no fetch time: no guess
+
+
+# --- the numeric fast path (issue 22) gives exactly what the general reading gives --------------
+
+_LABELS = ["", "Posted on", "Inviato il", "Inviato il:", "Дата: Понедельник,", "Дата:", "il",
+           "Ieri", "Oggi alle", "altro ieri", "Вчера в", "hier:", "i dag", "Today,", "#", "-",
+           "Ultima modifica di Anna il", "Posted 5 minutes ago on", "mar", "Κυρ", "\xa0"]
+
+
+def _slow(text, tz, now, langs, order):
+    """parse_forum_time with the fast path switched off: the general reading."""
+    with patch.object(dates, "_fast_numeric", lambda *a: None):
+        return parse_forum_time(text, tz, now, langs, order)
+
+
+@settings(max_examples=400, deadline=None)
+@given(label=st.sampled_from(_LABELS) | st.text(st.characters(blacklist_categories=("Nd", "Cs")),
+                                                 max_size=12),
+       day=st.integers(0, 35), month=st.integers(0, 14),
+       year=st.sampled_from(["2026", "2005", "1899", "2201", "26", "07", "00"]),
+       sep=st.sampled_from("./-"), comma=st.sampled_from(["", ","]),
+       gap=st.sampled_from([" ", "  ", "\n\t", "\xa0"]), hour=st.integers(0, 25),
+       minute=st.integers(0, 61), second=st.none() | st.integers(0, 61),
+       pad=st.booleans(),
+       tz=st.sampled_from([ATHENS, MOSCOW, ROME, UTC, timezone(timedelta(hours=1))]),
+       now=st.sampled_from([NOW, None]),
+       langs=st.sampled_from([None, ["it", "en"], ["ru", "en"], ["en", "it"], ["el"]]),
+       order=st.sampled_from([None, "DMY", "MDY", "YMD"]))
+def test_fast_numeric_path_matches_the_general_reading(label, day, month, year, sep, comma, gap,
+                                                         hour, minute, second, pad, tz, now,
+                                                         langs, order):
+    d, m = (f"{day:02d}", f"{month:02d}") if pad else (str(day), str(month))
+    clock = f"{hour:02d}:{minute:02d}" + (f":{second:02d}" if second is not None else "")
+    text = f"{label}{gap if label else ''}{d}{sep}{m}{sep}{year}{comma}{gap}{clock}"
+    fast = dates._fast_numeric(text, tz, langs, order)
+    if fast is None:  # not taken: parse_forum_time reads the text the general way
+        return
+    slow = _slow(text, tz, now, langs, order)
+    assert repr(fast) == repr(slow), text
+    assert repr(parse_forum_time(text, tz, now, langs, order)) == repr(fast)
+
+
+@pytest.mark.parametrize("text, langs", [
+    ("28/11/2026, 20:04", ["it", "en"]), ("Posted on 28/11/2026, 20:04", ["it", "en"]),
+    ("Inviato il 05/06/2026, 20:04", ["it", "en"]), ("05/06/2026, 20:04", ["en"]),
+    ("Дата: Понедельник, 30.11.2026, 20:04", ["ru", "en"]), ("30.11.2026, 20:04:11", ["ru"]),
+])
+def test_fast_numeric_path_takes_the_common_forms(text, langs):
+    fast = dates._fast_numeric(text, MOSCOW, langs, None)
+    assert fast is not None
+    assert repr(fast) == repr(_slow(text, MOSCOW, NOW, langs, None))
+
+
+@pytest.mark.parametrize("text", ["Ieri 28/11/2026, 20:04", "28/11/2026, 24:00",
+                                  "31/02/2026, 20:04", "28/11/2026, 20:04 pm", "#3 28/11/2026, 20:04"])
+def test_fast_numeric_path_leaves_the_rest_to_the_general_reading(text):
+    assert dates._fast_numeric(text, ROME, ["it"], None) is None
