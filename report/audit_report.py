@@ -110,7 +110,7 @@ def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
         rows.append(Line(3, t("audit_edits", lang)))
         for e in d["edits"]:
             line = t("audit_edit_line", lang, player=e["player"], first=" ".join(e["first"]) or "—",
-                     later=" ".join(e["later"]) or "—", seen=i18n.short_time(e["seen"], tz, lang))
+                     later=" ".join(e["later"]) or "—", seen=_seen(e["seen"], tz, lang))
             late = f" — {t('audit_after_deadline', lang)}" if e["after_deadline"] else ""
             rows.append(Line(4, line + late, e.get("url")))
     if d.get("votecounts"):
@@ -138,6 +138,14 @@ def _day(d: dict, lang: str, tz: str | None) -> list[Line]:
         rows.append(Line(3, t("audit_draw", lang, cursed=draw.get("cursed") or "—",
                               seed=draw["seed"], source=src)))
     return rows
+
+
+def _seen(iso: str | None, tz: str | None, lang: str) -> str:
+    """When an edit was first seen, with the zone's offset: the audit prints no deadline line
+    that would give it (issue 16)."""
+    at = i18n.local(iso, tz)
+    said = i18n.short_time(iso, tz, lang)
+    return f"{said} ({i18n.utc_offset(at)})" if at is not None else said
 
 
 def _votecounts(counts: list[dict], lang: str) -> list[Line]:

@@ -112,3 +112,14 @@ def test_mafia_forum_ru_audit_names_turns_as_its_headings_do():
     out = render(audit, "text", "ru")
     assert "Ход 3 — " in out and "на ходу 3" in out and "ходы 4" in out
     assert " день " not in out and " дни " not in out
+
+
+def test_an_edit_says_the_zone_of_the_moment_it_was_seen():
+    """Issue 16: "Dora: Zeus → Nikos, first seen 02/11 10:30:00" named no zone, and the audit has
+    no deadline line that would give it."""
+    audit = dict(AUDIT)
+    audit["days"] = [dict(AUDIT["days"][0], edits=[{
+        "player": "Dora", "first": ["Zeus"], "later": ["Nikos"], "url": "",
+        "seen": "2026-11-02T08:30:00+00:00", "after_deadline": False}])]
+    out = render(audit, "text", "en")
+    assert "Dora: Zeus → Nikos, first seen 02/11 10:30:00 (UTC+02:00)" in out
