@@ -229,8 +229,9 @@ _LABELS = ["", "Posted on", "Inviato il", "Inviato il:", "Дата: Понеде
 
 
 def _slow(text, tz, now, langs, order):
-    """parse_forum_time with the fast path switched off: the general reading."""
-    with patch.object(dates, "_fast_numeric", lambda *a: None):
+    """parse_forum_time with the fast paths switched off: the general reading."""
+    with patch.object(dates, "_fast_numeric", lambda *a: None), \
+            patch.object(dates, "_fast_relative_day", lambda *a: None):
         return parse_forum_time(text, tz, now, langs, order)
 
 
@@ -276,3 +277,42 @@ def test_fast_numeric_path_takes_the_common_forms(text, langs):
                                   "31/02/2026, 20:04", "28/11/2026, 20:04 pm", "#3 28/11/2026, 20:04"])
 def test_fast_numeric_path_leaves_the_rest_to_the_general_reading(text):
     assert dates._fast_numeric(text, ROME, ["it"], None) is None
+
+
+_DAY_HEADS = ["Oggi,", "Oggi alle", "Ieri", "Ieri,", "altro ieri alle", "Вчера", "Вчера в",
+              "Сегодня,", "Сегодня в", "Позавчера", "Today at", "Yesterday,", "Χθες στις",
+              "Χθές", "Σήμερα,", "hom nay", "i dag", "Oggi ieri", "Ultima modifica di Anna il Oggi,",
+              "Posted", "Дата:", "Today, #", "il", "ora", "5 minuti fa", "\xa0Ieri\xa0"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(head=st.sampled_from(_DAY_HEADS) | st.text(st.characters(blacklist_categories=("Nd", "Cs")),
+                                                   max_size=12),
+       gap=st.sampled_from([" ", "  ", "\n\t", "\xa0", ""]), hour=st.integers(0, 25),
+       minute=st.integers(0, 61), second=st.none() | st.integers(0, 61), tail=st.sampled_from(["", " ", " pm"]),
+       tz=st.sampled_from([ATHENS, MOSCOW, ROME, UTC, timezone(timedelta(hours=-5))]),
+       now=st.sampled_from([NOW, NOW + timedelta(hours=3), NOW - timedelta(hours=23)]),
+       langs=st.sampled_from([None, ["it", "en"], ["ru", "en"], ["en", "it"], ["el"]]))
+def test_fast_relative_day_matches_the_general_reading(head, gap, hour, minute, second, tail, tz,
+                                                         now, langs):
+    clock = f"{hour}:{minute:02d}" + (f":{second:02d}" if second is not None else "")
+    text = f"{head}{gap}{clock}{tail}"
+    fast = dates._fast_relative_day(text, tz, now)
+    if fast is None:  # not taken: parse_forum_time reads the text the general way
+        return
+    assert repr(fast) == repr(_slow(text, tz, now, langs, None)), text
+    assert repr(parse_forum_time(text, tz, now, langs)) == repr(fast)
+
+
+@pytest.mark.parametrize("text", ["Oggi, 13:00", "Ieri alle 20:04", "Вчера 20:04:11",
+                                  "Сегодня, 20:04", "\n\t\t Ieri, 20:04 \n\t\t"])
+def test_fast_relative_day_takes_the_common_forms(text):
+    fast = dates._fast_relative_day(text, MOSCOW, NOW)
+    assert fast is not None
+    assert repr(fast) == repr(_slow(text, MOSCOW, NOW, ["ru", "it"], None))
+
+
+@pytest.mark.parametrize("text", ["Oggi ieri 13:00", "Oggi, 13:00 pm", "Oggi, 24:00",
+                                  "Oggi 28/11, 13:00", "Posted 13:00"])
+def test_fast_relative_day_leaves_the_rest_to_the_general_reading(text):
+    assert dates._fast_relative_day(text, ROME, NOW) is None
