@@ -172,6 +172,7 @@ class DayResult:
     end: GameEnd | None = None
     extra: dict = field(default_factory=dict, compare=False)
     as_of: datetime | None = None     # a running count at this instant (the vote still open)
+    closed: datetime | None = None    # the rules ended the vote before the deadline (MS-02)
 
     def to_dict(self) -> dict:
         return day_to_dict(self)

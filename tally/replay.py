@@ -261,9 +261,14 @@ class Replay:
     def at(self, n: int, now: datetime, *, withhold: bool = False) -> DayResult:
         """What a moderator or player asks at ``now``: the final result once the day's vote is
         closed (PX-04: after the change window where there is one), else the running count so
-        far (``withhold``: a public one, :meth:`running`)."""
+        far (``withhold``: a public one, :meth:`running`). A day whose vote the rules ended
+        before its deadline (MS-02: the hammer, ``DayResult.closed``) is closed from then on:
+        its final result, never a count "if the vote closed now" (issue 16)."""
         if now >= self.schedule.clock(n).close:
             return self.day(n)
+        final = self.day(n)
+        if final.closed is not None and final.closed <= now:
+            return final
         return self.running(n, (now, 0), withhold=withhold)
 
     @staticmethod

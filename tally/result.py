@@ -59,7 +59,7 @@ def freeze(day: Day) -> DayResult:
         review=tuple(day.out.review), revealed=tuple(_reveal_key(r) for r in day.out.revealed),
         notes=tuple(day.out.notes), end=day.out.game_end, roles=roles, factions=factions,
         weights=weights, effects=tuple(day.out.effects), seed=day.out.seed,
-        extra={"revealed": list(day.out.revealed)})
+        extra={"revealed": list(day.out.revealed)}, closed=day.out.closed)
 
 
 def _rows(day: Day, name: Callable[[str], str]) -> list[TallyRow]:

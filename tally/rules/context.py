@@ -344,12 +344,13 @@ class Outputs:
     seed: int | None = None
     game_end: GameEnd | None = None                        # end of game (PX-21, PC-07, ...)
     flagged: set[str] = field(default_factory=set)        # post ids already given a violation
+    closed: datetime | None = None   # the rules closed the vote before the deadline (MS-02)
 
     def fork(self) -> Outputs:
         """A copy whose lists and sets are its own (their records are never changed)."""
         return Outputs(self.outcome, list(self.removed), list(self.violations), list(self.review),
                        list(self.effects), list(self.notes), list(self.revealed), self.seed,
-                       self.game_end, set(self.flagged))
+                       self.game_end, set(self.flagged), self.closed)
 
     def violate(self, code: str, player: str | None, post: Post | None = None, note: str = "",
                 *, once: bool = True) -> None:

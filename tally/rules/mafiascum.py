@@ -57,6 +57,7 @@ def running_votes(day: Day) -> None:
         if len(hammers) >= allowed or hammer.target == NO_LYNCH:
             for b in ballots[i:]:
                 b.decide(Status.IGNORED, "MS-02", "after the hammer")
+            day.out.closed = hammer.time   # the day's vote is over at the (last) hammer
             break
         gone.add(target_of(hammer))
         reset_at = _announced(day, hammer)

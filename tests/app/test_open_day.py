@@ -19,8 +19,9 @@ from votal.report import render_day
 PLAYERS = ("Anna", "Bill", "Chris", "Dora", "Eve")
 
 
-def _game(folder: Path, deadline: datetime) -> Path:
-    """A five-player mafiascum day begun three hours ago, two votes on Bill an hour ago."""
+def _game(folder: Path, deadline: datetime, voters: tuple[str, ...] = ("Anna", "Chris")) -> Path:
+    """A five-player mafiascum day begun three hours ago, ``voters``' votes on Bill from an hour
+    ago, a minute apart (two by default: no majority)."""
     start = datetime.now(UTC) - timedelta(hours=3)
     posted = datetime.now(UTC) - timedelta(hours=1)
     folder.mkdir()
@@ -34,7 +35,7 @@ def _game(folder: Path, deadline: datetime) -> Path:
     posts = [{"id": str(100 + i), "number": i + 1, "thread": "https://forum.example/t/1/",
               "url": f"https://forum.example/t/1/{100 + i}", "author": who, "author_id": None,
               "time": (posted + timedelta(minutes=i)).isoformat(), "edited": None,
-              "html": "<p><b>VOTE: Bill</b></p>"} for i, who in enumerate(("Anna", "Chris"))]
+              "html": "<p><b>VOTE: Bill</b></p>"} for i, who in enumerate(voters)]
     (folder / "posts.jsonl").write_text("".join(json.dumps(p) + "\n" for p in posts),
                                         encoding="utf-8")
     return folder / "game.toml"
@@ -70,3 +71,21 @@ def test_a_running_count_says_the_zone_of_its_moment(tmp_path):
     game = _game(tmp_path / "open", datetime.now(UTC) + timedelta(days=2))
     title = render_day(tally_file(game, offline=True).result, "text", lang="en").splitlines()[0]
     assert title.startswith("Vote count — Day 1 — running count, ") and title.endswith(" (UTC)")
+
+
+def test_a_day_the_hammer_ended_is_closed_before_its_deadline(tmp_path):
+    """MS-02: the majority ends the day at once; the deadline still to come does not keep it
+    open, so the tally is the day's result, never "if the vote closed now" (issue 16)."""
+    game = _game(tmp_path / "hammer", datetime.now(UTC) + timedelta(days=2),
+                 ("Anna", "Chris", "Dora"))
+    result = tally_file(game, offline=True).result
+    assert result.to_dict()["provisional"] is False
+    assert result.outcome.players == ("Bill",) and result.outcome.rule == "MS-02"
+    text = render_day(result, "text", lang="en")
+    assert "Eliminated: Bill" in text and "running count" not in text
+    assert "If the vote closed now" not in text
+    # before the hammer (Dora's vote, the third), the same day is still its running count
+    before = (datetime.now(UTC) - timedelta(hours=1) + timedelta(seconds=90)).isoformat()
+    running = tally_file(game, offline=True, at=before).result
+    assert running.to_dict()["provisional"] is True
+    assert "If the vote closed now" in render_day(running, "text", lang="en")
