@@ -203,8 +203,8 @@ class Replay:
         result as if it had closed."""
         last = self.last_day
         days = [self.day(n) for n in range(1, last)]
-        if at is not None and at < self.schedule.clock(last).close:
-            return [*days, self.running(last, (at, 0), withhold=withhold)]
+        if at is not None:   # closed by then (its deadline, or MS-02's hammer): its result
+            return [*days, self.at(last, at, withhold=withhold)]
         return [*days, self.day(last)]
 
     def start(self, n: int) -> DayStart:

@@ -84,6 +84,8 @@ def test_a_day_the_hammer_ended_is_closed_before_its_deadline(tmp_path):
     text = render_day(result, "text", lang="en")
     assert "Eliminated: Bill" in text and "running count" not in text
     assert "If the vote closed now" not in text
+    [day] = game_days(game, offline=True).days   # history and report say the same
+    assert day["provisional"] is False and day["outcome"]["players"] == ["Bill"]
     # before the hammer (Dora's vote, the third), the same day is still its running count
     before = (datetime.now(UTC) - timedelta(hours=1) + timedelta(seconds=90)).isoformat()
     running = tally_file(game, offline=True, at=before).result
