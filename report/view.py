@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from markupsafe import Markup
 
@@ -166,13 +166,24 @@ def without_codes(view: DayView, result: dict, lang: str) -> DayView:
 
 
 def _labels(result: dict, lang: str) -> dict[str, str]:
-    """Our fixed words; a running count (the vote still open) says so instead of "Result" and
-    "absent": nobody is charged an absence before the deadline."""
+    """Our fixed words; a running count (the vote still open) says so instead of "Result" and,
+    before the deadline, "absent": nobody is charged an absence before it. From the deadline
+    on (a change window still open, PX-03: a player with no vote then can no longer vote)
+    those without a vote are no longer "not voted yet" (issue 16): the ruleset's own word."""
     labels = i18n.labels(lang, result.get("ruleset"))
     if result.get("provisional"):
         labels["result"] = i18n.t("result_now", lang)
-        labels["absent"] = i18n.t("not_voted_yet", lang)
+        if not _past_deadline(result):
+            labels["absent"] = i18n.t("not_voted_yet", lang)
     return labels
+
+
+def _past_deadline(result: dict) -> bool:
+    """A running count at or after its day's deadline (inside the change window)."""
+    as_of, deadline = result.get("as_of"), result.get("deadline")
+    if not as_of or not deadline:
+        return False
+    return datetime.fromisoformat(as_of) >= datetime.fromisoformat(deadline)
 
 
 def revealed_text(item: object, lang: str = "en", ruleset: str = "", *,
