@@ -7,6 +7,7 @@ it (report/audit_report.py) and turns its verdict into the exit code.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from votal.app.load import load_game, load_posts
@@ -20,7 +21,8 @@ def audit_file(game_file: str | Path, *, offline: bool = False, db: Path | None 
                warn: Callable[[str], None] | None = None) -> GameAudit:
     """The audit of the game at ``game_file``: its posts read (refreshed first unless
     ``offline``, through ``net``), every day replayed and checked against the moderators'
-    counts and announcements. ``warn`` hears the game file's warnings."""
+    counts and announcements. ``warn`` hears the game file's warnings. A last day whose vote is
+    still open now is audited as its running count, never as if it had closed (issue 16)."""
     game = load_game(game_file, warn=warn)
     posts = load_posts(game, offline=offline, db=db, net=net)
-    return audit_game(game, posts)
+    return audit_game(game, posts, at=datetime.now(UTC))

@@ -265,6 +265,8 @@ def _deaths(game: Game, results: Sequence[Mapping]) -> list[Death]:
         if at is not None:
             moves.append((at, len(moves), Death(who, ev.day or 0, how, at)))
     for r in results:
+        if r.get("provisional"):   # a vote still open decided nobody's departure (issue 16)
+            continue
         out = r.get("outcome") or {}
         gone = list(out.get("players") or ()) if out.get("kind") == "eliminated" else []
         gone += [x["player"] for x in r.get("removed") or ()]
@@ -284,9 +286,13 @@ def _went_on(win: Win | None, deaths: Sequence[Death], results: Sequence[Mapping
         v.get("status") == "counted" for v in r.get("votes") or ()))
 
 
-def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> GameAudit:
+def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None, *,
+               at: datetime | None = None) -> GameAudit:
     """Replay every day of a game (library entry point of ``votal audit``); ``replay``: the
-    game's replay when the caller has built it (one per command)."""
+    game's replay when the caller has built it (one per command). ``at`` (now, for a game
+    still going on): a last day whose vote is still open then is audited as its running count
+    (``provisional``: its counts compared, no outcome taken as a departure or a game end,
+    issue 16), as ``votal tally`` shows it; None: every day as closed."""
     roster = Roster({p.name: p.aliases for p in game.players})
     resolve = make_resolver(roster.players, roster.resolver)   # one NameResolver for both
     # a post without time is in the tally's review (V-UNREADABLE-POST): it has no day here
@@ -297,7 +303,7 @@ def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> Ga
     # count (issue 22: each post of a day read once for all)
     replay = replay or Replay(game, posts, ahead=[
         (p.time, p.number or 0) for p, r in read if r.votecount is not None and p.time])
-    results = [r.to_dict() for r in replay.days()]
+    results = [r.to_dict() for r in replay.days(at=at)]
     mod = _placed(read, results)
     days: list[DayAudit] = []
     gone: set[str] = set()
@@ -314,7 +320,7 @@ def audit_game(game: Game, posts: GamePosts, replay: Replay | None = None) -> Ga
                               deadline=datetime.fromisoformat(result["deadline"]),
                               bodies=replay.bodies))
         out = result.get("outcome") or {}
-        if out.get("kind") == "eliminated":
+        if out.get("kind") == "eliminated" and not result.get("provisional"):
             gone.update(out.get("players") or ())
     deaths = _deaths(game, results)
     players = [(p.name, p.role, p.faction) for p in game.players]

@@ -12,9 +12,10 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from votal.app.audit import audit_file
 from votal.app.days import game_days
 from votal.app.tally import tally_file
-from votal.report import render_day
+from votal.report import render_audit, render_day
 
 PLAYERS = ("Anna", "Bill", "Chris", "Dora", "Eve")
 
@@ -91,3 +92,19 @@ def test_a_day_the_hammer_ended_is_closed_before_its_deadline(tmp_path):
     running = tally_file(game, offline=True, at=before).result
     assert running.to_dict()["provisional"] is True
     assert "If the vote closed now" in render_day(running, "text", lang="en")
+
+
+def test_the_audit_of_a_day_still_open_claims_no_outcome(tmp_path):
+    """`votal audit` of a game going on: its last day, vote open, is its running count — no
+    "Eliminated: Bill", no departure for the game's end (issue 16)."""
+    game = _game(tmp_path / "open", datetime.now(UTC) + timedelta(days=2))
+    audit = audit_file(game, offline=True).to_dict()
+    [day] = audit["days"]
+    assert day["result"]["provisional"] is True
+    text = render_audit(audit, "text", lang="en")
+    assert "If the vote closed now: Bill would be eliminated" in text
+    assert "Eliminated: Bill" not in text
+    closed = audit_file(_game(tmp_path / "closed", datetime.now(UTC) - timedelta(minutes=5)),
+                        offline=True).to_dict()
+    assert closed["days"][0]["result"]["provisional"] is False
+    assert "Eliminated: Bill" in render_audit(closed, "text", lang="en")
