@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from votal.app.load import load_game, load_posts, recheck_day, shows_codes
 from votal.errors import InputError
+from votal.scraper.model import YEARS
 from votal.scraper.sources import Network
 from votal.tally.localtime import local
 from votal.tally.model import DayResult
@@ -69,6 +70,6 @@ def moment(text: str, tz: ZoneInfo) -> datetime:
     except ValueError:
         raise InputError(f"--at {text!r}: give 'now' or an ISO time like "
                          "2026-11-03T19:30 (the game's time zone) or 2026-11-03T19:30+02:00") from None
-    if not 1900 <= t.year <= 2999:   # (year 1 overflowed in the zone's arithmetic)
-        raise InputError(f"--at {text!r}: give a moment from year 1900 to 2999")
+    if not YEARS[0] <= t.year <= YEARS[1]:   # (year 1 overflowed in the zone's arithmetic)
+        raise InputError(f"--at {text!r}: give a moment from year {YEARS[0]} to {YEARS[1]}")
     return t if t.tzinfo else local(t, tz)  # C-13 across a daylight-saving change

@@ -200,9 +200,8 @@ def _fast_numeric(text: str, tz: ZoneInfo | timezone, languages: Sequence[str] |
     hour, minute, second = int(m.group(6)), int(m.group(7)), int(m.group(8) or 0)
     if hour > 23 or minute > 59 or second > 59:
         return None
-    langs = languages or DEFAULT_LANGUAGES
-    order = date_order or ("MDY" if langs[0] == "en" else "DMY")
-    day = _day_month_year(m.group(2), m.group(3), m.group(4), m.group(5), order)
+    day = _day_month_year(m.group(2), m.group(3), m.group(4), m.group(5),
+                          _order(languages, date_order))
     if day is None:
         return None
     return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
@@ -233,11 +232,18 @@ def _fast_relative_day(text: str, tz: ZoneInfo | timezone, now: datetime) -> dat
     return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
 
 
+def _order(languages: Sequence[str] | None, date_order: str | None) -> str:
+    """The day/month order a numeric date is read in: ``date_order``, else month first for an
+    English forum, day first for every other."""
+    langs = languages or DEFAULT_LANGUAGES
+    return date_order or ("MDY" if langs[0] == "en" else "DMY")
+
+
 def _parse_normalised(norm: str, tz: ZoneInfo | timezone, now: datetime | None,
                       languages: Sequence[str] | None, date_order: str | None
                       ) -> datetime | None:
     langs = tuple(languages) if languages else DEFAULT_LANGUAGES
-    order = date_order or ("MDY" if langs[0] == "en" else "DMY")
+    order = _order(langs, date_order)
     if _LETTER.search(norm):  # a text without a letter ("2024-08-03 10:59") is no relative form
         ago = _relative_ago(norm)
         if ago is not None:

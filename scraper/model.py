@@ -118,6 +118,12 @@ def shared_offset(t: datetime) -> datetime:
     return t if shared is zone else t.replace(tzinfo=shared)
 
 
+# The years votal reads a moment in — a post's time, a game file's date or moment, ``--at``: the
+# schedule lays out up to 2000 days from day 1 in dates Python holds, and year 1 or 9999
+# overflows a zone's arithmetic (issue 8: one range, refused where it is read).
+YEARS = (1900, 2999)
+
+
 def _parse_time(value: object, where: str, key: str) -> datetime:
     if not isinstance(value, str):
         raise PostsFileError(f"{where}: '{key}' must be an ISO 8601 string, got {value!r}")
@@ -127,9 +133,9 @@ def _parse_time(value: object, where: str, key: str) -> datetime:
         raise PostsFileError(f"{where}: '{key}' is not an ISO 8601 time: {value!r}") from None
     if t.tzinfo is None:
         raise PostsFileError(f"{where}: '{key}' has no UTC offset: {value!r}")
-    if not 1900 <= t.year <= 2999:   # year 1 overflows any zone's arithmetic (init, reports)
+    if not YEARS[0] <= t.year <= YEARS[1]:   # year 1 overflows any zone's arithmetic
         raise PostsFileError(f"{where}: '{key}' {value!r} is out of range: a forum post's year "
-                             "is from 1900 to 2999")
+                             f"is from {YEARS[0]} to {YEARS[1]}")
     return shared_offset(t)
 
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from votal.errors import GameFileError
+from votal.scraper.model import YEARS
 from votal.tally.localtime import local
 from votal.tally.names import fold
 
@@ -281,9 +282,8 @@ def _date(value: Any, path: str, where: str, rule: str) -> date:
     raise GameFileError(f"{path}: {where} must be a date like 2026-11-02, got {value!r} ({rule})")
 
 
-# The years a date or moment of a game file may fall in: the schedule lays out up to 2000 days
-# (tally.schedule.MAX_DAYS, weekends and holidays skipped) from day 1 on, in dates Python holds.
-YEARS = (1900, 2999)
+# The years a date or moment of a game file may fall in: scraper.model.YEARS, the same for posts
+# and --at (the schedule lays out up to tally.schedule.MAX_DAYS days from day 1 on).
 
 
 def _in_years(value, path: str, where: str):
