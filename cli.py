@@ -588,7 +588,7 @@ def watch_cmd(
     game_file: str = GAME,
     every: float = _option(60.0, "--every", kind="seconds",
                            help="Seconds between two refreshes of the thread, never below 10, "
-                                "the politeness limit (default: 60)."),
+                                "the politeness limit, at most 86400 (a day) (default: 60)."),
     until: str = _option("close", "--until", kind="when",
                          help="Only 'close': until the day's vote closes (the deadline, the end "
                               "of a change window, or a hammer) (default: close)."),

@@ -96,6 +96,7 @@ def day_one(first: datetime, ruleset: str, tz: ZoneInfo) -> date:
 
 
 def _first_time(posts: list[Post], source: str) -> datetime:
+    """The first post's time; ``source`` names the thread or file as the user gave it."""
     """The time of the first post whose time could be read (interfaces.md §2 rev. 2)."""
     times = [p.time for p in posts if p.time is not None]
     if not times:
@@ -109,10 +110,15 @@ def _first_time(posts: list[Post], source: str) -> datetime:
 def draft_game(posts: list[Post], *, title: str | None, source_key: str, source: str,
                canonical: str | None = None, interface_language: str | None = None,
                text_language: str | None = None, ruleset: str | None = None,
-               timezone: str | None = None, first_page: bool = True) -> Draft:
-    """What `votal init` writes for these posts (the first page(s) of the thread, in order)."""
+               timezone: str | None = None, first_page: bool = True,
+               shown: str | None = None) -> Draft:
+    """What `votal init` writes for these posts (the first page(s) of the thread, in order).
+
+    ``source`` is written in the game file (a path relative to the game file's folder);
+    ``shown`` names it in messages as the user gave it (default: ``source``)."""
+    shown = shown or source
     if not posts:
-        raise InputError(f"{source}: no posts to start a game from")
+        raise InputError(f"{shown}: no posts to start a game from")
     # thread order: the post number (a post whose time could not be read keeps its place)
     posts = sorted(posts, key=lambda p: (p.number is None, p.number or 0))
     # without page markup (a posts file) the opening post's heading names the game
@@ -153,7 +159,7 @@ def draft_game(posts: list[Post], *, title: str | None, source_key: str, source:
         title=title, source_key=source_key, source=source, canonical=canonical,
         ruleset=ruleset, ruleset_note=ruleset_note,
         language=choose_language(interface_language, text_language, ruleset), timezone=timezone,
-        day1=day_one(_first_time(posts, source), ruleset, ZoneInfo(timezone)),
+        day1=day_one(_first_time(posts, shown), ruleset, ZoneInfo(timezone)),
         moderators=moderators,
         players=tuple(players), players_from=players_from,
         hours_needed=preset.deadline is None or preset.day_change is None, notes=tuple(notes))

@@ -140,7 +140,7 @@ def draft_from_source(source: str, *, out: Path, ruleset: str | None = None,
         opening = " ".join(p.html for p in posts[:5])
         draft = draft_game(
             posts, title=meta.title if meta else None, source_key=pages.source_key,
-            source=where, canonical=pages.canonical,
+            source=where, shown=source, canonical=pages.canonical,
             interface_language=meta.language if meta else None,
             text_language=text_language(f"{meta.title if meta else ''} {opening}"),
             ruleset=ruleset, timezone=timezone, first_page=pages.first_page())

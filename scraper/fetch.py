@@ -56,7 +56,6 @@ from votal.errors import (
     UnknownEngineError,
 )
 from votal.scraper import engines
-from votal.scraper.engines import discourse
 from votal.scraper.engines.base import Engine, PageInfo, PostStreamApi
 from votal.scraper.http import HttpClient, Response, is_challenge, is_login_wall
 from votal.scraper.model import Post
@@ -147,9 +146,8 @@ def explain_empty(url: str, html: str, engine: Engine | None) -> Exception:
     """Why a page gave no posts: a login wall, no page at all (an empty file, a PDF: issue 20),
     or not a thread page."""
     online = url.startswith(("http://", "https://"))
-    if engine is not None and engine.name == "discourse" and discourse.app_shell(html):
-        # the app's empty shell (its hidden login form is no login wall; issue 11)
-        return discourse.AppShellError(discourse.shell_message(url, not online))
+    if engine is not None and (own := engine.why_empty(html, url)) is not None:
+        return own
     if is_challenge(html):   # (a live answer's is refused by HttpClient before this)
         return ChallengeError(f"{url}: an anti-bot check (Cloudflare or alike) saved instead of "
                               "the thread: open the thread in a browser, wait until its posts "

@@ -78,6 +78,17 @@ def test_init_with_a_ruleset_and_bad_input(tmp_path, capsys):
     assert code == 2 and "time zone" in err
 
 
+def test_init_names_a_bad_source_as_given_not_as_the_game_file_will(tmp_path, capsys):
+    """The game file stores the source relative to its own folder; a message names it as the
+    user typed it (an empty posts file, the game file written in another folder)."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    (tmp_path / "games" / "deep").mkdir(parents=True)
+    code, _, err = _init(capsys, empty, "--out", tmp_path / "games" / "deep" / "g.toml")
+    assert code == 2 and err.count("\n") == 1
+    assert f"{empty}: no posts to start a game from" in err and ".." not in err
+
+
 @pytest.fixture(scope="module")
 def first_pages(tmp_path_factory):
     return write_pages(tmp_path_factory.mktemp("first-pages"))

@@ -186,3 +186,9 @@ class Engine:
     def thread_url(self, url: str) -> str:
         """The canonical first-page URL for any page URL of the thread (default: unchanged)."""
         return url
+
+    def why_empty(self, html: str, where: str) -> Exception | None:
+        """The engine's own reason why ``html`` (found at ``where``, a file or a URL) gave no
+        posts, when it knows one (a JavaScript app's shell); None leaves the reason to the
+        fetching layer's checks common to every engine (login wall, error page, ...)."""
+        return None

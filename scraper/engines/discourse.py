@@ -394,6 +394,13 @@ class Discourse(Engine):
         info = _crawler_info(doc, url)  # before the posts: reading them rewrites their bodies
         return _not_shell(_parse_crawler(doc, self.thread_url(url), url), html, url), info
 
+    def why_empty(self, html: str, where: str) -> Exception | None:
+        # the app's empty shell (its hidden login form is no login wall; issue 11)
+        if app_shell(html):
+            return AppShellError(shell_message(where, not where.startswith(("http://",
+                                                                            "https://"))))
+        return None
+
 
 class AppShellError(NotAThreadError):
     """A Discourse page that holds the app's shell only (:func:`app_shell`)."""
