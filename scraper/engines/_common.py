@@ -224,7 +224,8 @@ def body_html(body: etree._Element, chrome: tuple[str, ...] | list[str],
     return inner_html(body).strip()
 
 
-def body_steps(body: etree._Element, chrome: tuple[str, ...], quotes: tuple[str, ...]
+def body_steps(body: etree._Element, chrome: tuple[str, ...], quotes: tuple[str, ...],
+               chrome_tags: frozenset[str] = frozenset(), quote_tags: frozenset[str] = frozenset()
                ) -> tuple[bool, bool, bool, bool]:
     """Which steps of :func:`body_html` may change ``body``, from one walk of it (issue 22):
     ``clean`` when an element below it is a script, style, noscript or comment or has a
@@ -232,8 +233,10 @@ def body_steps(body: etree._Element, chrome: tuple[str, ...], quotes: tuple[str,
     ``chrome`` (an adapter whose chrome XPaths are class tests of those words and comments,
     which ``clean`` has dropped before); ``convert`` when the class of one holds one of the
     words ``quotes`` (an adapter whose conversion looks only for such classes); the colours
-    when the body or an element below it is a ``font`` or has a ``style``. A substring test:
-    it may run a step for nothing, never skip one that changes the body."""
+    when the body or an element below it is a ``font`` or has a ``style``. ``chrome_tags``,
+    ``quote_tags``: tags whose element below the body also runs the drop (a chrome XPath
+    ``.//button``), the conversion (phpBB's ``.//blockquote``). A substring test: it may run a
+    step for nothing, never skip one that changes the body."""
     cleans = drops = converts = False
     colours = body.tag == "font" or "style" in body.attrib
     for el in body.iterdescendants():
@@ -246,6 +249,10 @@ def body_steps(body: etree._Element, chrome: tuple[str, ...], quotes: tuple[str,
             cleans = True
         elif tag == "font":
             colours = True
+        elif tag in chrome_tags:
+            drops = True
+        elif tag in quote_tags:
+            converts = True
         attrib = el.attrib
         if not attrib:
             continue

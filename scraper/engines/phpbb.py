@@ -33,6 +33,7 @@ from votal.scraper.engines._common import (
     PageContext,
     PagedEngine,
     absolute,
+    body_steps,
     cls,
     drop_matching,
     edited_from_text,
@@ -138,13 +139,27 @@ def has_class_value(el: etree._Element, name: str) -> bool:
     return name in (el.get("class") or "").split()
 
 
+# what the steps of normalize_body look for (body_steps, issue 22): _CHROME's class word and
+# tag, the conversions' class words (div.spoiler / div.spoilerbox, div.quotetitle) and tag
+_CHROME_WORDS, _CHROME_TAGS = ("codebox",), frozenset(("button",))
+_CONVERTED, _CONVERTED_TAGS = ("spoiler", "quotetitle"), frozenset(("blockquote",))
+
+
 def normalize_body(content: etree._Element) -> str:
-    clean(content)
-    convert_spoilers(content)
-    convert_quotes(content)
-    convert_table_quotes(content)  # after: its blockquotes already carry their author
-    drop_matching(content, _CHROME)
-    normalize_colors(content)
+    """The body per interfaces.md §2; a step that cannot change it (``body_steps``: one walk
+    of the body, before any step; no step makes what a later one looks for) is not run."""
+    cleans, drops, converts, colours = body_steps(content, _CHROME_WORDS, _CONVERTED,
+                                                  _CHROME_TAGS, _CONVERTED_TAGS)
+    if cleans:
+        clean(content)
+    if converts:
+        convert_spoilers(content)
+        convert_quotes(content)
+        convert_table_quotes(content)  # after: its blockquotes already carry their author
+    if drops:
+        drop_matching(content, _CHROME)
+    if colours:
+        normalize_colors(content)
     return inner_html(content)
 
 

@@ -1,4 +1,4 @@
-"""The shortcuts of ForumFree's and uCoz's page reading give what the whole reading gives
+"""The shortcuts of ForumFree's, uCoz's and phpBB's page reading give what the whole reading gives
 (issue 22): a body normalised with only the steps ``body_steps`` finds it needs equals the body
 normalised with every step; ForumFree's current-page mark found from the page's items equals
 the whole page's XPath search. Random pieces, a fixed seed: the same cases every run."""
@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from votal.scraper.engines import _common, forumfree, ucoz
+from votal.scraper import normalize
+from votal.scraper.engines import _common, forumfree, phpbb, ucoz
 from votal.scraper.normalize import document, fragment
 
 # pieces of a body: what each step of body_html acts on, what looks like it and what does not
@@ -60,6 +61,54 @@ def test_forumfree_and_ucoz_bodies_with_their_steps_equal_every_step(seed):
         assert ucoz.normalize_body(_cell(html, tag, attrs)) == whole, html
 
 
+# phpBB's own markup (3.0-3.3 quotes, subsilver2 quote boxes, spoiler BBCodes, code boxes,
+# buttons) and what looks like it
+PHPBB_PIECES = [
+    '<blockquote><div><cite>{x} wrote:</cite>{x}</div></blockquote>',
+    '<blockquote cite="./viewtopic.php?p=7#p7"><cite><a href="./memberlist.php?mode=viewprofile'
+    '&amp;u=2">{x}</a> wrote: <a href="./viewtopic.php?p=7#p7" data-post-id="7">^</a></cite>{x}'
+    '</blockquote>', '<blockquote class="uncited"><div>{x}</div></blockquote>',
+    '<div class="quotetitle">{x} wrote:</div><div class="quotecontent">{x}</div>',
+    '<div class="quotetitle">{x}</div>', '<div class="quotetitles">{x}</div>',
+    '<div class="spoiler"><div class="spoiler-title">{x}</div><div class="spoiler-content">{x}'
+    '</div></div>', '<div class="spoilerbox">{x}</div>', '<span class="spoiler">{x}</span>',
+    '<div class="codebox"><p>Code:</p><pre><code>{x}</code></pre></div>',
+    '<dl class="codebox"><dt>Code: <a href="#">Select all</a></dt><dd><code>{x}</code></dd></dl>',
+    '<div class="codeboxes"><p>{x}</p></div>', '<button type="button">{x}</button>',
+    '<span class="button">{x}</span>',
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_phpbb_bodies_with_their_steps_equal_every_step(seed):
+    """phpBB's normalize_body skips the steps body_steps finds nothing for: every step, in
+    phpBB's order, gives the same body."""
+    rng = random.Random(100 + seed)
+    pieces = PIECES + PHPBB_PIECES * 2
+
+    def body(depth: int = 0) -> str:
+        out = []
+        for _ in range(rng.randint(0, 5)):
+            inner = rng.choice(WORDS) if depth > 2 or rng.random() < 0.6 else body(depth + 1)
+            out.append(rng.choice(pieces).format(x=inner))
+        return "".join(out)
+
+    def every_step(content) -> str:
+        normalize.clean(content)
+        phpbb.convert_spoilers(content)
+        phpbb.convert_quotes(content)
+        phpbb.convert_table_quotes(content)
+        _common.drop_matching(content, phpbb._CHROME)
+        normalize.normalize_colors(content)
+        return normalize.inner_html(content)
+
+    for _ in range(1500):
+        html = body()
+        tag, attrs = rng.choice([("div", ' class="content"'), ("div", ""), ("font", ""),
+                                 ("div", ' style="color:red"'), ("span", ' style="color:#123"')])
+        assert phpbb.normalize_body(_cell(html, tag, attrs)) == \
+            every_step(_cell(html, tag, attrs)), html
+
 def test_steps_found_for_what_each_step_acts_on():
     def steps(html: str) -> tuple[bool, bool, bool, bool]:
         return _common.body_steps(_cell(html, "td", ""), ("signature", "edit"),
@@ -74,6 +123,12 @@ def test_steps_found_for_what_each_step_acts_on():
     assert steps('<i style="">x</i>') == (False, False, False, True)
     assert _common.body_steps(_cell("x", "td", ' style="color:red"'), (), ()) \
         == (False, False, False, True)
+    # tags that run the drop or the conversion (phpBB's .//button, .//blockquote)
+    tagged = lambda html: _common.body_steps(  # noqa: E731
+        _cell(html, "td", ""), (), (), frozenset(("button",)), frozenset(("blockquote",)))
+    assert tagged("<button>x</button>") == (False, True, False, False)
+    assert tagged("<blockquote>x</blockquote>") == (False, False, True, False)
+    assert tagged("<b>x</b>") == (False, False, False, False)
 
 
 MARKS = ['<li class="current">{n}</li>', '<li class="current x">{n}</li>', "<li>{n}</li>",
