@@ -16,7 +16,7 @@ from votal.tally.rules.context import (
     parts,
     post_time,
 )
-from votal.tally.rules.reading import reading
+from votal.tally.rules.reading import has_ruling, reading, uncoloured_vote
 
 
 def no_reason(day: Day, b: Ballot) -> None:
@@ -124,6 +124,7 @@ def refusals(inputs: Inputs, players: Players, out: Outputs) -> None:
 def not_red(day: Day) -> None:
     """A player's name marked in another colour than red is no vote (MR-02, V-NOT-RED)."""
     voted = {b.post.id for b in day.votes.ballots}
+    voters = {b.voter for b in day.votes.ballots}
     for post in day.inputs.vote_posts:
         voter = day.inputs.author_slot(post.author, post_time(post))
         if voter is None or post.id in voted or not day.players.active(voter, post_time(post)):
@@ -132,6 +133,15 @@ def not_red(day: Day) -> None:
         if name is not None:
             day.out.violate("V-NOT-RED", day.players.name(voter), post,
                             f"{name} is not marked in red")
+        elif voter not in voters and (named_slot := uncoloured_vote(day, post)) is not None \
+                and not has_ruling(day, post):
+            # a vote word before a player's name in no colour at all (bold, plain): no vote by
+            # MR-02, but whether the post meant one is the moderator's call: review, never
+            # silence (a ruling [post, target] decides it)
+            text = reading(day, post, full=True).own_text
+            day.out.review.append(ReviewItem(
+                "V-NOT-RED", day.players.name(voter), post.id, post.url, text[:300],
+                (day.players.name(named_slot),)))
 
 
 def _coloured_name(day: Day, post: Post) -> str | None:

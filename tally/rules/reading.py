@@ -316,6 +316,8 @@ def _read_posts(day: Day) -> None:
     author_slot, readings, ruled = inputs.author_slot, cache.readings, cache.ruled_unreadable
     red = inputs.traits.syntax == "red"
     unmarked = red and _unmarked(day)
+    # MR-02: a ruling may decide a post in review for a name in no colour (uncoloured_vote)
+    coloured = inputs.traits.coloured and bool(inputs.game.events_of("ruling"))
     for post in inputs.vote_posts:
         voter = author_slot(post.author, post_time(post))
         if voter is None:
@@ -338,6 +340,9 @@ def _read_posts(day: Day) -> None:
             _red_ballot(day, post, voter, list(read.marks))
         elif unmarked:
             _unmarked_ballot(day, post, voter)
+        elif coloured and (ruling := _ruling(day, post)) is not None \
+                and uncoloured_vote(day, post) is not None:
+            ruled_uncoloured(day, post, voter, ruling)
 
 
 def _hidden_vote(day: Day, hidden: tuple[Mark, ...]) -> str:
@@ -371,8 +376,14 @@ def ruled_unreadable(day: Day, post: Post, voter: str, ruling: Event, why: str) 
     voted. The ruling's target is the post's vote (``resolved_by = "ruling"``, at the post's own
     time, else the ruling's ``at``: tally/replay.ruled_post); ``none``: the post voted nothing.
     Whatever votal could read of the post is not counted instead: the ruling decides the post."""
+    _ruled(day, post, voter, ruling,
+           f"post body {why}" if why else day.cache.ruled_unreadable[post.id])
+
+
+def _ruled(day: Day, post: Post, voter: str, ruling: Event, what: str) -> None:
+    """The ruling's target as the post's vote (none: no vote), said in a note naming ``what``
+    had put the post in review."""
     target = _apply_ruling(day, ruling)
-    what = f"post body {why}" if why else day.cache.ruled_unreadable[post.id]
     name = "" if target is None else day.players.name(target)
     day.out.notes.append(f"ruling: post {post.id}, in review ({what}), is "
                          f"{'no vote' if target is None else 'a vote for ' + name}"
@@ -416,16 +427,21 @@ def _unmarked(day: Day) -> bool:
     return day.inputs.traits.vote_thread and bool(day.inputs.options.unmarked_votes)
 
 
-def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
-    """A vote-thread post (MB-02 rev. 2) without red naming exactly one player is a vote for
-    him; naming several is no vote and goes to review (V-MULTI-TARGET); naming none is no vote."""
+def names_by_slot(day: Day) -> dict[str, list[str]]:
+    """Each slot's names and aliases (every player who held it), built once a day."""
     names = day.cache.names_by_slot
     if names is None:
         names = day.cache.names_by_slot = {}
         for p in day.inputs.game.players:
             names.setdefault(day.players.timeline.slot_of(p.name), []).extend((p.name, *p.aliases))
+    return names
+
+
+def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
+    """A vote-thread post (MB-02 rev. 2) without red naming exactly one player is a vote for
+    him; naming several is no vote and goes to review (V-MULTI-TARGET); naming none is no vote."""
     text = reading(day, post, full=True).own_text
-    found = named(text, names)
+    found = named(text, names_by_slot(day))
     if len(found) == 1:
         ballot = Ballot(post, voter, found[0], text)
         ballot.note = "a name without colour (MB-02)"
@@ -434,6 +450,35 @@ def _unmarked_ballot(day: Day, post: Post, voter: str) -> None:
         day.out.review.append(ReviewItem("V-MULTI-TARGET", day.players.name(voter), post.id,
                                          post.url, text,
                                          tuple(day.players.name(s) for s in found)))
+
+
+# a vote word of the author's own text and what follows it (up to four words): "Голосую против
+# Лисы", "Мой голос: Лиса", "голос за Лису", "Vote Лиса"
+_VOTE_WORD = re.compile(r"(?<![^\W_])(?:голосую|голос|vote)(?![^\W_])[\s:—–-]*"
+                        r"((?:[^\W_]+[\s,.!?:;—–-]*){1,4})", re.IGNORECASE)
+
+_VOTE_HINT = re.compile("голос|vote", re.IGNORECASE).search
+
+
+def uncoloured_vote(day: Day, post: Post) -> str | None:
+    """MR-02: the slot of the one player a vote word of the author's own text names right
+    after it, in a post that marks no name in any colour: no vote, but the moderator's call
+    (review V-NOT-RED, decided by a ruling: :func:`ruled_uncoloured`)."""
+    if _VOTE_HINT(post.html) is None:   # (a body without colour is otherwise never parsed)
+        return None
+    text = reading(day, post, full=True).own_text
+    found = {s for m in _VOTE_WORD.finditer(text) for s in named(m.group(1), names_by_slot(day))}
+    return found.pop() if len(found) == 1 else None
+
+
+def ruled_uncoloured(day: Day, post: Post, voter: str, ruling: Event) -> None:
+    """A ruling on a post in review as V-NOT-RED (:func:`uncoloured_vote`): the moderator
+    states what it voted; the rules then judge the ballot as any other (MR-02 reasons, MR-04)."""
+    _ruled(day, post, voter, ruling, "a vote word before a name in no colour, MR-02")
+
+
+def has_ruling(day: Day, post: Post) -> bool:
+    return _ruling(day, post) is not None
 
 
 def _tag_ballots(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:

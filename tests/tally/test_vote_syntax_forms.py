@@ -161,6 +161,44 @@ def test_a_blue_nickname_is_no_vote_under_mr02() -> None:
     assert result["tally"] == [] and _rules(result["violations"]) == ["V-NOT-RED"]
 
 
+@pytest.mark.parametrize("html", [
+    "Голосую против <b>Лисы</b>" + REASONS,           # bold, not red
+    "Мой голос: Лиса" + REASONS,                       # plain text
+    "<b>голос за Лису</b>" + REASONS,
+])
+def test_a_vote_word_before_a_name_in_no_colour_is_no_vote_but_reviewed(html: str) -> None:
+    """MR-02: a vote is the nickname in red; one in no colour at all is no vote (its author
+    stays without one), but a vote word right before it makes it the moderator's call: review
+    V-NOT-RED naming the player, never silence."""
+    result = _day("mafia-forum-ru", RU, ("Сова", html))
+    assert result["tally"] == [] and result["violations"] == [] and "Сова" in result["absent"]
+    assert [(i["rule"], i["player"], i["candidates"]) for i in result["review"]] == \
+        [("V-NOT-RED", "Сова", ["Лиса"])]
+
+
+@pytest.mark.parametrize("html", [
+    "Лиса весь день молчит, а Волк её защищает.",       # names, no vote word
+    "<b>Лиса</b> молчит, я пока не решил, за кого голосовать.",   # "голосовать": no vote word
+    "Голосую против " + RED.format("Лисы") + REASONS + " Волк тоже странный, голос за него потом.",
+])
+def test_names_without_a_vote_word_or_beside_a_red_vote_are_nothing(html: str) -> None:
+    result = _day("mafia-forum-ru", RU, ("Сова", html))
+    assert result["review"] == []
+
+
+def test_a_ruling_decides_a_vote_in_no_colour_and_the_rules_judge_it() -> None:
+    game = make_game("mafia-forum-ru", RU, schedule={"deadline": "22:00", "day_change": "22:00"},
+                     events=[{"type": "ruling", "post": "3000", "target": "Лиса"},
+                             {"type": "ruling", "post": "3001", "target": "none"}])
+    thread = Thread()
+    thread.add("Сова", at(2, 12), "Голосую против <b>Лисы</b>" + REASONS, pid="3000")
+    thread.add("Волк", at(2, 13), "Голос: Медведь" + REASONS, pid="3001")
+    result = tally_day(game, thread.game_posts(), 1).to_dict()
+    assert _counted(result) == {"Лиса": ["Сова"]} and result["review"] == []
+    assert "Волк" in result["absent"]
+    assert [v["resolved_by"] for v in result["votes"]] == ["ruling"]
+
+
 def test_a_changed_vote_stands_as_first_cast() -> None:
     """MR-04: "Меняю голос на Волка" (I change my vote) after an accepted vote is a violation."""
     result = _day("mafia-forum-ru", RU, ("Сова", RED.format("Лиса") + REASONS),
