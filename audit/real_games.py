@@ -27,6 +27,16 @@ from votal.tally.votecounts import ModPost
 
 FORUM = "https://forum.mafiascum.net/viewtopic.php"
 
+# A game's house rules, set only where the moderator's own rules post states one (the game file's
+# [options]; docs/gamefile.md). Checked against the rules posts of the ten games:
+# - 1789 (UpTooLate), post 1, rule 10: "Votes must be at the beginning of a line to be counted."
+#   (the curators' note: Trivium's vote of post 691 "did not occur on its own line"; MS-01).
+# Not set: 1589's count 3.5 drops the vote of the slot Junpei took over (post 478), but Aronis's
+# rules post (post 1) says nothing of replacements or of votes reset, so MS-04 stands.
+HOUSE_RULES: dict[str, dict[str, object]] = {
+    "1789": {"votes_at_line_start": True},
+}
+
 
 @dataclass(frozen=True, slots=True)
 class RealDay:
@@ -75,6 +85,8 @@ def day_game(meta: dict, outcome: dict, start: datetime, end: datetime):
         "players": [{"name": slot[0], **({"aliases": slot[1:]} if slot[1:] else {})}
                     for slot in outcome["alive_slots"]],
     }
+    if meta["number"] in HOUSE_RULES:
+        data["options"] = dict(HOUSE_RULES[meta["number"]])
     return parse_game(data, path=f"mafiascum/{meta['number']}-d{outcome['day']}")
 
 

@@ -171,6 +171,7 @@ def _options(d: DraftedGame) -> list[str]:
 OPTION_NOTES = {
     "deadline": 'no majority at the deadline: "plurality" or "no-lynch" (MS-03)',
     "tie": 'a tie at the deadline: "no-lynch" or "first-to-reach" (MS-03)',
+    "votes_at_line_start": "true: a vote counts only at the beginning of a line (a house rule, MS-01)",
 }
 
 

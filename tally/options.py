@@ -51,6 +51,7 @@ class Options:
     self_vote_counts: bool = False          # C-03 / MS convention
     lynches_per_day: int = 1                # MS-06
     unvote_required: bool = False           # MS-09
+    votes_at_line_start: bool = False       # MS-01 house rule: a vote counts only at a line's start
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> Options:

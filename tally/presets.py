@@ -228,7 +228,7 @@ MAFIASCUM = Preset(
     options=_opts(deadline=DEFAULT, tie=DEFAULT, majority=DEFAULT,
                   one_less_for_no_lynch=DEFAULT, self_vote_counts=True, short_prefixes=True,
                   lynches_per_day=DEFAULT, unvote_required=DEFAULT,
-                  learn_aliases_from_counts=True),
+                  votes_at_line_start=DEFAULT, learn_aliases_from_counts=True),
     option_values={"deadline": ("plurality", "no-lynch"), "tie": ("no-lynch", "first-to-reach")},
     steps=(
         reading.read_ballots, reading.edited_votes,

@@ -44,6 +44,9 @@ class Mark:
     colour: str | None = None
     ballot: int = 1            # MS-08: 2 for "second vote: X" / "vote 2: X" / "unvote 2"
     malformed: bool = False    # MS-01: a [vote] tag that did not close as the player meant
+    # MS-01: a command with prose before it on its line (not at the beginning of a line: a
+    # house rule's ``votes_at_line_start`` does not count it; votesyntax.vote_marks)
+    inline: bool = False
 
 
 @dataclass(frozen=True)
@@ -230,9 +233,10 @@ def _fold_space(pieces: list[walk.Piece]) -> str:
 def _marks(pieces: list[walk.Piece], syntax: str) -> tuple[Mark, ...]:
     if syntax == "red":
         return _red_marks(pieces)
-    return tuple(Mark(MarkKind.VOTE, text, malformed=True) if kind == "MALFORMED" else
-                 Mark(MarkKind[kind.rstrip("2")], text, None, 2 if kind.endswith("2") else 1)
-                 for kind, text in vote_marks(pieces))
+    return tuple(Mark(MarkKind.VOTE, text, malformed=True, inline=inline) if kind == "MALFORMED"
+                 else Mark(MarkKind[kind.rstrip("2")], text, None, 2 if kind.endswith("2") else 1,
+                           inline=inline)
+                 for kind, text, inline in vote_marks(pieces))
 
 
 def _red_marks(pieces: list[walk.Piece]) -> tuple[Mark, ...]:

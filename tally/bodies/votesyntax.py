@@ -11,6 +11,11 @@ The target is cut at the first clause break (``,`` ``;`` `` (`` sentence end, ``
 "Vote: X because…" keeps the extra words for the name resolver to judge. ``No Lynch`` / ``NL`` /
 ``no execution`` are NO_LYNCH; ``vote: no vote`` (a community's way to say "I vote no one", not
 No Lynch) is an unvote; struck-through text is never a command; colour means nothing.
+Each command says whether it begins its line (issue 21, ``Command``'s third field): only the
+lead characters (spaces, dashes, bullets, symbols) and other commands stand before it on the line
+("Unvote / Vote: X" at the start of a line both), not prose ("so I'll wagon on X. **VOTE: X**"):
+a moderator's house rule "votes must be at the beginning of a line to be counted" reads it
+(option ``votes_at_line_start``, tally/rules/reading.py).
 A command holding a vote tag as text (``[vote]Name[\\vote] and more``: the closing tag mistyped,
 so the forum showed the rest of the post as the vote) is MALFORMED: its vote is for a human.
 """
@@ -23,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from votal.tally.bodies.htmlwalk import BREAK, Piece
 
 Command = tuple[str, str]  # (MarkKind name, text)
+Placed = tuple[str, str, bool]  # (MarkKind name, text, inline: not at the beginning of its line)
 
 # emoji, arrows, dingbats and pictographs a player puts before or after the command ("🔪 vote X",
 # "VOTE ➡️ X"; issue 21): symbols, never letters, digits, quotes or brackets
@@ -58,12 +64,15 @@ _NOT_A_NAME = re.compile(r"(?:count|counts|tally)\b", re.I)
 _NO_VOTE = re.compile(r"[\s\"'“”«»:]*no[\s-]*vote(?![\w])", re.I)
 # a BBCode vote tag written as text inside a command: the tag the player meant did not render
 _BROKEN_TAG = re.compile(r"\[\s*[\\/]?\s*(?:un)?vote\s*\]", re.I)
+# the text before a command that still leaves it at the beginning of its line
+_LINE_START = re.compile(_LEAD + r"$")
 _UNVOTE_ONLY = re.compile(_LEAD + r"unvote(?![\w])(?:(?!(?<![\w])vote(?![\w])).)*$", re.I | re.S)
 
 
-def vote_marks(pieces: Iterable[Piece]) -> list[Command]:
-    """MS-01: the vote commands of the author's own text, in document order."""
-    found: list[Command] = []
+def vote_marks(pieces: Iterable[Piece]) -> list[Placed]:
+    """MS-01: the vote commands of the author's own text, in document order, each with whether
+    it does not begin its line (``inline``)."""
+    found: list[Placed] = []
     for line in _lines(p for p in pieces if not p.struck):
         found.extend(_line_commands(line))
     return found
@@ -82,10 +91,13 @@ def _lines(pieces: Iterable[Piece]) -> Iterator[list[Piece]]:
         yield line
 
 
-def _line_commands(line: list[Piece]) -> list[Command]:
-    found: list[Command] = []
+def _line_commands(line: list[Piece]) -> list[Placed]:
+    found: list[Placed] = []
     commanded = False
-    for start, group_text in _groups(line):
+    inline = False      # prose before the command on its line
+    after = 0           # the piece after the last command's group
+    for start, end, group_text in _groups(line):
+        before = ""
         if not _STARTS.match(group_text):
             phrase = _PHRASE.match(group_text)
             mid = None if phrase else _MID.search(group_text)  # "Confirm vote: X", a typo before "Vote: X"
@@ -94,7 +106,11 @@ def _line_commands(line: list[Piece]) -> list[Command]:
             elif mid is None:
                 continue
             else:
-                group_text = group_text[mid.start():]
+                before, group_text = group_text[:mid.start()], group_text[mid.start():]
+        if not inline:
+            before = "".join([p.text for p in line[after:start]]) + before
+            inline = _LINE_START.match(before) is None
+        after = end
         commanded = True
         broken = _BROKEN_TAG.search(group_text)
         if broken and _UNVOTE_ONLY.match(_BROKEN_TAG.sub(" ", group_text)):
@@ -102,20 +118,20 @@ def _line_commands(line: list[Piece]) -> list[Command]:
         if broken:
             # "[vote]Name[\vote] more text": the player's closing tag did not close, so the forum
             # shows the rest of the post as the vote: a malformed vote, for a human (MS-01)
-            found.append(("MALFORMED", " ".join(group_text[:broken.end()].split())))
+            found.append(("MALFORMED", " ".join(group_text[:broken.end()].split()), inline))
             continue
         commands, dangling = _parse(group_text)
         if dangling:  # "<b>Vote:</b> Nikos": the name follows the bold keyword
             rest = "".join(p.text for p in line[start:])
             commands = _parse(rest)[0]
-        found.extend(commands)
-    if not commanded:
-        found.extend(_plain("".join(p.text for p in line)))
+        found.extend((kind, text, inline) for kind, text in commands)
+    if not commanded:   # a whole line: at its beginning
+        found.extend((kind, text, False) for kind, text in _plain("".join(p.text for p in line)))
     return found
 
 
-def _groups(line: list[Piece]) -> Iterator[tuple[int, str]]:
-    """(index of first piece, text) of each bold / [vote] run on the line."""
+def _groups(line: list[Piece]) -> Iterator[tuple[int, int, str]]:
+    """(index of first piece, index after the last, text) of each bold / [vote] run on the line."""
     i = 0
     while i < len(line):
         group = line[i].group
@@ -125,7 +141,7 @@ def _groups(line: list[Piece]) -> Iterator[tuple[int, str]]:
         j = i
         while j < len(line) and line[j].group == group:
             j += 1
-        yield i, "".join(p.text for p in line[i:j])
+        yield i, j, "".join(p.text for p in line[i:j])
         i = j
 
 

@@ -483,8 +483,14 @@ def has_ruling(day: Day, post: Post) -> bool:
 
 def _tag_ballots(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:
     """Each vote / unvote / no-lynch tag (MS-01) is one action, in document order; a player with
-    two ballots (MS-08) casts and withdraws the second with "second vote" / "unvote 2"."""
+    two ballots (MS-08) casts and withdraws the second with "second vote" / "unvote 2".
+
+    Option ``votes_at_line_start`` (a moderator's house rule, "votes must be at the beginning of
+    a line to be counted"; MS-01 reads a vote anywhere): a vote or No Lynch with prose before it
+    on its line (``Mark.inline``) is read, named and kept in the day's votes, but ignored (MS-01),
+    so it neither stands nor replaces the voter's vote. An unvote counts wherever it is."""
     two = _two_ballots(day)
+    at_start = day.inputs.options.votes_at_line_start
     for m in marks:
         n = m.ballot if voter in two else 1
         if m.kind is MarkKind.UNVOTE:
@@ -494,7 +500,11 @@ def _tag_ballots(day: Day, post: Post, voter: str, marks: list[Mark]) -> None:
             continue
         slot, by = resolve_target(day, post, voter, m.kind, m.text, malformed=m.malformed)
         if slot is not None:
-            day.votes.ballots.append(Ballot(post, voter, slot, m.text, resolved_by=by, ballot=n))
+            ballot = Ballot(post, voter, slot, m.text, resolved_by=by, ballot=n)
+            if at_start and m.inline:
+                ballot.decide(Status.IGNORED, "MS-01", "not at the beginning of a line "
+                              "(votes_at_line_start)", blame=False)
+            day.votes.ballots.append(ballot)
 
 
 def _two_ballots(day: Day) -> frozenset[str]:

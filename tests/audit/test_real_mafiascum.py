@@ -16,14 +16,17 @@ from tests.conftest import shared_path
 from votal.audit.real_games import game_roster, listed_counts, real_days
 from votal.tally.rostercount import read_count
 
-# Measured 2026-12-02 on the ten games (audit/README.md): found 306/306, counts 278/306 (90.8%),
-# voters 2023/2066 (97.9%; a voter a count lists under two candidates counts as placed
-# differently). Every one of the 28 counts that differ is a moderator's error, his house rule or
-# a limit the README names (game 1509's moderator alone: 14); issue 21's 97% is not reached.
+# Measured 2026-12-04 on the ten games (audit/README.md): found 306/306, counts 272/306 (88.9%),
+# voters 2015/2064 (97.6%; a voter a count lists under two candidates counts as placed
+# differently), with game 1789's house rule from its rules post (post 1, rule 10: votes at the
+# beginning of a line, audit/real_games.HOUSE_RULES); without it 278/306 and 2023/2066, 1789's
+# moderator having enforced his rule only from count 1.16 on. Every one of the 34 counts that
+# differ is a moderator's error (by his own rules too), his house rule or a limit the README names
+# (game 1509's moderator alone: 14); issue 21's 97% is not reached.
 # The floors are the measured values rounded down (never above them).
 FLOOR_FOUND = 1.0
-FLOOR_COUNTS = 0.908
-FLOOR_VOTERS = 0.979
+FLOOR_COUNTS = 0.888
+FLOOR_VOTERS = 0.976
 
 
 def test_moderator_posts_parsed():

@@ -27,7 +27,7 @@ def test_a_reading_compares_hashes_and_prints_by_its_folded_text():
     assert read_post(BODY, "red", quotes=False) == eager   # equal before the fold too
     assert repr(read_post(BODY, "red")) == (
         "PostReading(marks=(Mark(kind=<MarkKind.RED: 'red'>, text='Nikos', colour='red', "
-        "ballot=1, malformed=False),), own_text='I vote Nikos because he lied', quotes=(), "
+        "ballot=1, malformed=False, inline=False),), own_text='I vote Nikos because he lied', quotes=(), "
         "links=(), unreadable='', coloured=(), hidden=())")
     assert eager != PostReading(eager.marks, "I vote Nikos", ())
     assert eager != ("not", "a", "reading")
