@@ -24,6 +24,7 @@ from votal.scraper.engines._common import (
     PagedEngine,
     absolute,
     body_html,
+    body_steps,
     cls,
     edited_from_text,
     find,
@@ -39,8 +40,10 @@ from votal.scraper.normalize import class_tokens, classed_below, make_quote, tex
 
 _IN_PARENS = re.compile(r"\(([^()]*\d[^()]*)\)\s*$")
 _USER_ID = re.compile(r"profile\.php\?id=(\d+)")
-_CHROME = (f".//*[{cls('postsignature')}]", f".//*[{cls('sig-content')}]",
-           f".//*[{cls('postedit')}]", f".//*[{cls('lastedit')}]", f".//*[{cls('sig-line')}]")
+_CHROME_WORDS = ("postsignature", "sig-content", "postedit", "lastedit", "sig-line")
+_CHROME = tuple(f".//*[{cls(word)}]" for word in _CHROME_WORDS)
+# the class convert_quotes looks for (div.quotebox): with _CHROME_WORDS, body_steps (issue 22)
+_QUOTES = ("quotebox",)
 
 
 def convert_quotes(body: etree._Element) -> None:
@@ -220,7 +223,7 @@ def _post(box: etree._Element, page: PageContext, note: etree._Element | None) -
         author=author, author_id=m.group(1) if m else None,
         time=page.time(text_of(stamp), where),
         edited=_edited(text_of(note), author, page) if note is not None else None,
-        html=body_html(body, _CHROME, convert_quotes),
+        html=body_html(body, _CHROME, convert_quotes, body_steps(body, _CHROME_WORDS, _QUOTES)),
     )
 
 

@@ -1,7 +1,8 @@
-"""The shortcuts of ForumFree's, uCoz's and phpBB's page reading give what the whole reading gives
-(issue 22): a body normalised with only the steps ``body_steps`` finds it needs equals the body
-normalised with every step; ForumFree's current-page mark found from the page's items equals
-the whole page's XPath search. Random pieces, a fixed seed: the same cases every run."""
+"""The shortcuts of ForumFree's, uCoz's, phpBB's and FluxBB's page reading give what the whole
+reading gives (issue 22): a body normalised with only the steps ``body_steps`` finds it needs
+equals the body normalised with every step; ForumFree's current-page mark found from the page's
+items equals the whole page's XPath search. Random pieces, a fixed seed: the same cases every
+run."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 import pytest
 
 from votal.scraper import normalize
-from votal.scraper.engines import _common, forumfree, phpbb, ucoz
+from votal.scraper.engines import _common, fluxbb, forumfree, phpbb, ucoz
 from votal.scraper.normalize import document, fragment
 
 # pieces of a body: what each step of body_html acts on, what looks like it and what does not
@@ -108,6 +109,38 @@ def test_phpbb_bodies_with_their_steps_equal_every_step(seed):
                                  ("div", ' style="color:red"'), ("span", ' style="color:#123"')])
         assert phpbb.normalize_body(_cell(html, tag, attrs)) == \
             every_step(_cell(html, tag, attrs)), html
+
+# FluxBB / PunBB: quote boxes, signatures, edit notes, and what looks like them
+FLUXBB_PIECES = [
+    '<div class="quotebox"><cite>{x} wrote:</cite><blockquote><div>{x}</div></blockquote></div>',
+    '<div class="quotebox"><blockquote><div><p>{x}</p></div></blockquote></div>',
+    '<div class="quoteboxes">{x}</div>', '<span class="quotebox">{x}</span>',
+    '<div class="postsignature postmsg"><hr>{x}</div>', '<div class="sig-content">{x}</div>',
+    '<p class="postedit"><em>Last edited by {x} (2024-08-03 11:02:20)</em></p>',
+    '<p class="lastedit">{x}</p>', '<p class="sig-line">{x}</p>', '<p class="sig">{x}</p>',
+]
+
+
+def _random_body(rng: random.Random, pieces: list[str], depth: int = 0) -> str:
+    out = []
+    for _ in range(rng.randint(0, 5)):
+        inner = rng.choice(WORDS) if depth > 2 or rng.random() < 0.6 \
+            else _random_body(rng, pieces, depth + 1)
+        out.append(rng.choice(pieces).format(x=inner))
+    return "".join(out)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fluxbb_bodies_with_their_steps_equal_every_step(seed):
+    rng = random.Random(200 + seed)
+    for _ in range(1500):
+        html = _random_body(rng, PIECES + FLUXBB_PIECES * 2)
+        tag, attrs = rng.choice([("div", ' class="postmsg"'), ("div", ""), ("font", ""),
+                                 ("div", ' style="color:red"')])
+        body = _cell(html, tag, attrs)
+        steps = _common.body_steps(body, fluxbb._CHROME_WORDS, fluxbb._QUOTES)
+        assert _common.body_html(body, fluxbb._CHROME, fluxbb.convert_quotes, steps) == \
+            _common.body_html(_cell(html, tag, attrs), fluxbb._CHROME, fluxbb.convert_quotes), html
 
 def test_steps_found_for_what_each_step_acts_on():
     def steps(html: str) -> tuple[bool, bool, bool, bool]:
