@@ -39,15 +39,16 @@ _MONTH_SLOT = re.compile(r"(?<![\d:])\d{1,2}(?:\.|er|th|st|nd|rd)?\s+([^\W\d_]+\
 _LABEL = re.compile(r"^[^\W\d_][^:\d]{0,30}:\s+")
 
 # Month names and abbreviations, accent-stripped and lower-cased (en, it, el, ru; Greek and
-# Russian in nominative and genitive: XF ru prints "22 Июль 2013", others "22 июля 2013").
+# Russian in nominative and genitive: XF ru prints "22 Июль 2013", others "22 июля 2013"; Russian
+# abbreviations as TorrentPier prints them, "22-Мар-16").
 _MONTH_FORMS = {
     1: "january jan gennaio gen ιανουαριος ιανουαριου ιαν январь января янв",
     2: "february feb febbraio φεβρουαριος φεβρουαριου φεβ февраль февраля фев",
-    3: "march mar marzo μαρτιος μαρτιου μαρ март марта",
-    4: "april apr aprile απριλιος απριλιου απρ апрель апреля",
+    3: "march mar marzo μαρτιος μαρτιου μαρ март марта мар",
+    4: "april apr aprile απριλιος απριλιου απρ апрель апреля апр",
     5: "may maggio mag μαιος μαιου μαι май мая",
-    6: "june jun giugno giu ιουνιος ιουνιου ιουν июнь июня",
-    7: "july jul luglio lug ιουλιος ιουλιου ιουλ июль июля",
+    6: "june jun giugno giu ιουνιος ιουνιου ιουν июнь июня июн",
+    7: "july jul luglio lug ιουλιος ιουλιου ιουλ июль июля июл",
     8: "august aug agosto ago αυγουστος αυγουστου αυγ август августа авг",
     9: "september sep sept settembre set σεπτεμβριος σεπτεμβριου σεπ сентябрь сентября сен сент",
     10: "october oct ottobre ott οκτωβριος οκτωβριου οκτ октябрь октября окт",
@@ -56,6 +57,18 @@ _MONTH_FORMS = {
 }
 _WEEKDAY_CLASHES = {"mar"}
 _MONTHS = {form: n for n, forms in _MONTH_FORMS.items() for form in forms.split()}
+# The language of each form, for a reading that must be dateparser's (it knows a month word
+# only in the languages it is given): Greek and Cyrillic by their script, Latin ones by list.
+_LATIN_MONTHS = {
+    "en": "january february march april may june july august september october november "
+          "december jan feb mar apr jun jul aug sep sept oct nov dec",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
+          "dicembre gen feb mar apr mag giu lug ago set ott nov dic",
+}
+_MONTH_LANGS = {form: frozenset(
+    ["el"] if "\u0370" <= form[0] <= "\u03ff" else ["ru"] if "\u0400" <= form[0] <= "\u04ff"
+    else [lang for lang, forms in _LATIN_MONTHS.items() if form in forms.split()])
+    for form in _MONTHS}
 
 # Days back from today, by word (accent-stripped, lower-cased).
 _DAY_WORDS = {
@@ -161,6 +174,8 @@ def parse_forum_time(text: str, tz: ZoneInfo | timezone, now: datetime | None,
     fast = _fast_numeric(text, tz, languages, date_order)
     if fast is None and now is not None:
         fast = _fast_relative_day(text, tz, now)
+    if fast is None:
+        fast = _fast_month_name(text, tz, now, languages, date_order)
     if fast is not None:
         return fast
     norm = " ".join(_POST_COUNTER.sub(" ", _normalise(text)).split())
@@ -230,6 +245,70 @@ def _fast_relative_day(text: str, tz: ZoneInfo | timezone, now: datetime) -> dat
         return None
     day = now.astimezone(tz).date() - timedelta(days=back[0])
     return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
+
+
+# A day, a month name or abbreviation and a year, then a 24-hour clock, nothing else:
+# "22-Мар-16 01:54" (TorrentPier: dd-Mon-yy, dateparser's ~500 us each, issue 22),
+# "22-мар-2016 01:54", "22 Мар 2016 01:54", "22 июля 2013, 02:04", "3 Σεπ 2020 στις 09:15",
+# "26 maggio 2019 alle 16:34". The separators around the month are one kind (dashes or spaces).
+_FAST_MONTH = re.compile(
+    r"\s*([0-9]{1,2})(-|\s+)([^\W\d_]{3,12})(\.?)\2([0-9]{4}|[0-9]{2}),?\s+"
+    r"((?:в|στις|alle|at)\s+)?([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?\s*")
+
+# Month forms dateparser reads as something else: "set" (Italian settembre) is the zone SET to
+# it ("10-set-08 13:50" read as 10 August of this year, two hours off).
+_ZONE_WORDS = frozenset({"set"})
+
+
+def _fast_month_name(text: str, tz: ZoneInfo | timezone, now: datetime | None,
+                     languages: Sequence[str] | None, date_order: str | None
+                     ) -> datetime | None:
+    """:func:`parse_forum_time` of a text in the :data:`_FAST_MONTH` form, or ``None`` when the
+    text is not one (then the general reading and dateparser decide). A 4-digit year is read as
+    the general reading (:func:`_absolute`) reads it. A 2-digit year ("22-Мар-16", dashes, no
+    word before the clock) is read as dateparser reads it with votal's settings
+    (``PREFER_DATES_FROM: past``): ``%y``'s century (00-68: 2000s, 69-99: 1900s). Left to
+    dateparser: a moment after the fetch time's wall clock (dateparser puts it a century back),
+    no fetch time (dateparser compares with the machine's clock then), a day/month order other
+    than DMY/MDY (dateparser reads the numbers otherwise), a month word of none of
+    ``languages``, one dateparser reads otherwise (:data:`_ZONE_WORDS`), a year outside
+    1970-2037 and a wall time a clock change skips or repeats (pytz's offsets, which dateparser
+    uses, differ from zoneinfo's there); an invalid day or clock."""
+    if len(text) > 120:
+        return None
+    m = _FAST_MONTH.fullmatch(text)
+    if m is None:
+        return None
+    form = m.group(3).lower()
+    if form not in _MONTHS:
+        form = _normalise(form)
+        if form not in _MONTHS:
+            return None
+    month = _MONTHS[form]
+    hour, minute, second = int(m.group(7)), int(m.group(8)), int(m.group(9) or 0)
+    if hour > 23 or minute > 59 or second > 59:
+        return None
+    year = m.group(5)
+    if len(year) == 4:
+        day = _safe_date(int(year), month, int(m.group(1)))
+        if day is None:
+            return None
+        return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
+    if now is None or m.group(2) != "-" or m.group(6) or form in _ZONE_WORDS \
+            or _order(languages, date_order) not in ("DMY", "MDY") \
+            or _MONTH_LANGS[form].isdisjoint(languages or DEFAULT_LANGUAGES):
+        return None
+    yy = int(year)
+    day = _safe_date(yy + (2000 if yy <= 68 else 1900), month, int(m.group(1)))
+    # a moment after the fetch time is also one before 1970 (dateparser's century back)
+    if day is None or not 1970 <= day.year < 2038:
+        return None
+    found = datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
+    if found.replace(tzinfo=None) > now.astimezone(tz).replace(tzinfo=None):
+        return None
+    if found.utcoffset() != found.replace(fold=1).utcoffset():
+        return None  # a wall time a clock change skips or repeats
+    return found
 
 
 def _order(languages: Sequence[str] | None, date_order: str | None) -> str:

@@ -7,7 +7,7 @@ from unittest.mock import patch
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from votal.scraper import dates
@@ -231,7 +231,8 @@ _LABELS = ["", "Posted on", "Inviato il", "Inviato il:", "Дата: Понеде
 def _slow(text, tz, now, langs, order):
     """parse_forum_time with the fast paths switched off: the general reading."""
     with patch.object(dates, "_fast_numeric", lambda *a: None), \
-            patch.object(dates, "_fast_relative_day", lambda *a: None):
+            patch.object(dates, "_fast_relative_day", lambda *a: None), \
+            patch.object(dates, "_fast_month_name", lambda *a: None):
         return parse_forum_time(text, tz, now, langs, order)
 
 
@@ -316,3 +317,116 @@ def test_fast_relative_day_takes_the_common_forms(text):
                                   "Oggi 28/11, 13:00", "Posted 13:00"])
 def test_fast_relative_day_leaves_the_rest_to_the_general_reading(text):
     assert dates._fast_relative_day(text, ROME, NOW) is None
+
+
+# --- the month-name fast path (issue 22): "22-Мар-16 01:54" (TorrentPier), "22 Мар 2016" ------
+
+def _dateparser(text, tz, now, langs, order):
+    """dateparser as votal calls it (dates._dateparser_fallback's settings), its text cache
+    bypassed: the reading a 2-digit year's text got before the fast path."""
+    norm = " ".join(dates._normalise(text).split())
+    base = now.astimezone(tz).replace(tzinfo=None) if now is not None else None
+    langs = tuple(langs) if langs else dates.DEFAULT_LANGUAGES
+    return dates._dateparser_fallback.__wrapped__(norm, tz, base, langs, dates._order(langs, order))
+
+
+_CASES = (str.lower, str.title, str.upper)
+
+
+@settings(max_examples=300, deadline=None)
+@given(moment=st.datetimes(datetime(1950, 1, 1), datetime(2060, 12, 31)), form=st.data(),
+       case=st.sampled_from(_CASES), dot=st.sampled_from(["", "."]),
+       sep=st.sampled_from(["-", " ", "  "]), short_year=st.booleans(), pad=st.booleans(),
+       comma=st.sampled_from(["", ","]),
+       word=st.sampled_from(["", "в ", "στις ", "alle ", "at "]),
+       seconds=st.booleans(),
+       tz=st.sampled_from([ATHENS, MOSCOW, ROME, UTC, NEW_YORK, timezone(timedelta(hours=1))]),
+       now=st.sampled_from([None, NOW]) | st.datetimes(datetime(1990, 1, 1), datetime(2040, 1, 1),
+                                                        timezones=st.just(UTC)),
+       langs=st.sampled_from([None, ["ru", "en", "el", "it"], ["it", "en"], ["en"], ["el"],
+                              ["ru"], ["it"], ["el", "en", "it", "ru"]]),
+       order=st.sampled_from([None, "DMY", "MDY", "YMD"]))
+def test_fast_month_name_path_matches_dateparser_and_the_general_reading(
+        moment, form, case, dot, sep, short_year, pad, comma, word, seconds, tz, now, langs,
+        order):
+    month = form.draw(st.sampled_from(dates._MONTH_FORMS[moment.month].split()))
+    day = f"{moment.day:02d}" if pad else str(moment.day)
+    year = f"{moment.year % 100:02d}" if short_year else str(moment.year)
+    clock = f"{moment:%H:%M}" + (f":{moment:%S}" if seconds else "")
+    text = f"{day}{sep}{case(month)}{dot}{sep}{year}{comma} {word}{clock}"
+    fast = dates._fast_month_name(text, tz, now, langs, order)
+    event("declined" if fast is None else "read, 2-digit year" if short_year else "read")
+    if fast is None:  # declined: parse_forum_time reads the text the general way
+        return
+    assert fast.tzinfo is tz
+    # what votal gave before this path: the general reading, and dateparser where it declines
+    assert repr(fast) == repr(_slow(text, tz, now, langs, order)), text
+    if short_year:  # the general reading reads no 2-digit year: this is dateparser's reading
+        assert repr(fast) == repr(_dateparser(text, tz, now, langs, order)), text
+    assert repr(parse_forum_time(text, tz, now, langs, order)) == repr(fast)
+
+
+@settings(max_examples=300, deadline=None)
+@given(moment=st.datetimes(datetime(1965, 1, 1), datetime(2040, 12, 31)), form=st.data(),
+       case=st.sampled_from(_CASES), dot=st.sampled_from(["", "."]), pad=st.booleans(),
+       seconds=st.booleans(), tz=st.sampled_from([ATHENS, MOSCOW, ROME, UTC, NEW_YORK,
+                                                 timezone(timedelta(hours=-3))]),
+       now=st.sampled_from([NOW]) | st.datetimes(datetime(1975, 1, 1), datetime(2040, 1, 1),
+                                                 timezones=st.just(UTC)),
+       langs=st.sampled_from([None, ["ru", "en", "el", "it"], ["it", "en"], ["en"], ["el"],
+                              ["ru"], ["it"]]),
+       order=st.sampled_from([None, "DMY", "MDY"]))
+def test_fast_month_name_path_reads_two_digit_years_as_dateparser(
+        moment, form, case, dot, pad, seconds, tz, now, langs, order):
+    """TorrentPier's dd-Mon-yy: the fast path's reading is dateparser's, or it declines."""
+    month = form.draw(st.sampled_from(dates._MONTH_FORMS[moment.month].split()))
+    day = f"{moment.day:02d}" if pad else str(moment.day)
+    clock = f"{moment:%H:%M}" + (f":{moment:%S}" if seconds else "")
+    text = f"{day}-{case(month)}{dot}-{moment.year % 100:02d} {clock}"
+    fast = dates._fast_month_name(text, tz, now, langs, order)
+    event("declined" if fast is None else "read")
+    if fast is None:
+        return
+    assert repr(fast) == repr(_dateparser(text, tz, now, langs, order)), text
+    assert repr(fast) == repr(_slow(text, tz, now, langs, order)), text
+
+
+@pytest.mark.parametrize("text, want", [
+    ("22-Мар-16 01:54", (2016, 3, 22, 1, 54)),      # TorrentPier (rutracker), real page
+    ("23-мар-16 11:09", (2016, 3, 23, 11, 9)),
+    ("05-Июн-99 23:10", (1999, 6, 5, 23, 10)),      # %y: 69-99 in the 1900s
+    ("29-Ноя-26 22:29", (2026, 11, 29, 22, 29)),    # the fetch time's minute (22:30) before
+    ("22-Мар-2016 01:54", (2016, 3, 22, 1, 54)), ("22 Мар 2016 01:54", (2016, 3, 22, 1, 54)),
+    ("22 мар. 2016, 01:54", (2016, 3, 22, 1, 54)), ("3 Σεπ 2020 στις 09:15", (2020, 9, 3, 9, 15)),
+    ("26 Μαΐου 2019, 16:34", (2019, 5, 26, 16, 34)), ("1 agosto 2021, 23:59", (2021, 8, 1, 23, 59)),
+])
+def test_fast_month_name_path_takes_the_common_forms(text, want):
+    fast = dates._fast_month_name(text, ATHENS, NOW, ["ru", "en", "el", "it"], None)
+    assert fast == datetime(*want, tzinfo=ATHENS)
+    assert repr(fast) == repr(_slow(text, ATHENS, NOW, ["ru", "en", "el", "it"], None))
+
+
+@pytest.mark.parametrize("text, now, langs, order", [
+    ("22-Мар-16 01:54", None, ["ru"], None),        # no fetch time: dateparser asks the clock
+    ("29-Ноя-26 22:31", NOW, ["ru"], None),         # after the fetch time: dateparser's 1926
+    ("05-Июн-69 23:10", NOW, ["ru"], None),         # before 1970 (LMT offsets differ)
+    ("22-Мар-16 01:54", NOW, ["it", "en"], None),   # a language dateparser is not given
+    ("22-Мар-16 01:54", NOW, ["ru"], "YMD"),        # dateparser reads 22 as the year there
+    ("22 Мар 16 01:54", NOW, ["ru"], None),         # a 2-digit year the dashes do not mark
+    ("22-Мар-16 в 01:54", NOW, ["ru"], None),
+    ("10-set-08 13:50", NOW, ["it"], None),         # "set": a zone to dateparser
+    ("27-Мар-16 03:30", NOW, ["ru"], None),         # Athens' spring gap: dateparser's choice
+    ("30-Окт-16 03:30", NOW, ["ru"], None),         # Athens' autumn fold
+    ("22-Мар-16 24:54", NOW, ["ru"], None), ("31-Фев-2016 01:54", NOW, ["ru"], None),
+    ("22-Мар-16 01:54 pm", NOW, ["ru"], None), ("Вт 22-Мар-16 01:54", NOW, ["ru"], None),
+    ("22-Foo-16 01:54", NOW, ["ru"], None),
+])
+def test_fast_month_name_path_leaves_the_rest_to_dateparser(text, now, langs, order):
+    assert dates._fast_month_name(text, ATHENS, now, langs, order) is None
+
+
+def test_torrentpier_times_read_without_dateparser():
+    """The real TorrentPier page's "22-Мар-16 01:54" reaches no dateparser (issue 22)."""
+    with patch.object(dates, "_dateparser_fallback", side_effect=AssertionError("dateparser")):
+        got = parse_forum_time("22-Мар-16 01:54", MOSCOW, NOW, ["ru", "en", "el", "it"])
+    assert got == datetime(2016, 3, 22, 1, 54, tzinfo=MOSCOW)
