@@ -1041,8 +1041,52 @@ def _split_pipes(roster: Roster, items: list[tuple[_Text, bool]]) -> list[tuple[
             parts = _split_commas(roster, t)
         if parts is None and not title and t.raw.count(":") > 1:
             parts = _split_labels(roster, t)
+        if parts is None and not title and _SHARED_HINT.search(t.raw) \
+                and ("," in t.raw or "&" in t.raw or " and " in t.raw):
+            parts = _split_shared(roster, t)
         out.extend(parts or [(t, title)])
     return out
+
+
+# a line that ends in a number (a count's): the one shape _split_shared reads
+_SHARED_HINT = re.compile(r"\d\s*[\])]?\s*(?:votes?)?\s*$", re.I)
+
+
+def _split_shared(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
+    """"Ash, Bren, Cole 1": candidates sharing one number on one line (a tally that groups
+    those with the same count, as a real Reddit werewolf tally does: "A, B, C, D 1" under "A
+    16", "B 9"): one line per candidate, each with that number (never their sum), when every
+    name is a player or No Lynch, joined by commas, "and" or "&", and only a separator and the
+    number follow the last. Anything else on the line (a voter, a word, a bracket of names)
+    leaves it one line, read as before."""
+    toks = _tokens(roster, t)
+    names: list[_Tok] = []
+    k = 0
+    while k < len(toks):
+        tok = toks[k]
+        if tok.kind != "NAME" or tok.value in (None, NOT_VOTING) or tok.history:
+            return None
+        names.append(tok)
+        k += 1
+        if k < len(toks) and toks[k].kind == "SEP" and toks[k].value in (",", "&", "and"):
+            k += 1
+            continue
+        break
+    rest = toks[k:]
+    if rest and rest[0].kind == "SEP" and rest[0].value in ("-", "–", "—", ":"):
+        rest = rest[1:]
+    if len(names) < 2 or len(rest) != 1 or rest[0].kind != "NUM":
+        return None
+    tail = t.raw[names[-1].end:]
+    parts = []
+    for n in names:
+        raw = t.raw[n.start:n.end] + tail
+        part = _Text.of(raw, (*t.history[n.start:n.end], *t.history[names[-1].end:]))
+        r = read_line(roster, part)
+        if not (_whole_line(r) and not r.voters and r.count == rest[0].value):
+            return None
+        parts.append((part, False))
+    return parts
 
 
 def _split_labels(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:

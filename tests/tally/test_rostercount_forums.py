@@ -518,3 +518,29 @@ def test_voter_first_sentences_ending_in_a_full_stop():
         "Alder": ["Birch", "Dogwood"], "Elm": ["Cedar"], NO_LYNCH: ["Fir"]} and not vc.unread
     vc = _read(head + "<br>Gum voted for Zed.", TOOLS)
     assert vc.unread == ("Zed",) and [x.target for x in vc.lines] == ["Alder", "Elm"]
+
+
+# A real Reddit werewolf tally (https://redlib.copyriot.xyz/r/hogwartswerewolvesA?after=t3_sn4njo,
+# "Ghosted Vote Tally", phases 5 and 6: "Username Total Votes", one line per candidate, those with
+# the same number on one line, "A, B, C, D 1"): read by a roster of its names, its grouped lines
+# were dropped in silence (the count read as its first three lines of thirteen). Own names.
+SHARED = Roster({n: () for n in ("Pebble", "Quill", "Tosk", "Mira Jones", "_Ash_", "bren", "Cole9")})
+
+
+@pytest.mark.parametrize("joined", ["Tosk, Mira Jones, _Ash_ 2", "Tosk,Mira Jones, _Ash_ 2",
+                                    "Tosk, Mira Jones and _Ash_ 2", "Tosk & Mira Jones & _Ash_ - 2"])
+def test_candidates_sharing_one_number_on_one_line(joined):
+    body = ("<b>Vote Tally</b><br>Username Total Votes<br>Pebble 6<br>Quill 3<br>"
+            f"{joined}<br>bren, Cole9 1")
+    vc, _ = read_count(body, SHARED)
+    assert vc is not None and not vc.unread
+    assert {x.target: x.count for x in vc.lines} == {
+        "Pebble": 6, "Quill": 3, "Tosk": 2, "Mira Jones": 2, "_Ash_": 2, "bren": 1, "Cole9": 1}
+    assert all(not x.voters for x in vc.lines)
+
+
+def test_a_line_of_a_candidate_and_voters_is_not_split_as_shared():
+    vc, _ = read_count("<b>Vote Count 2.1</b><br>Pebble (2): Mira Jones, Tosk<br>Quill (1): _Ash_<br>"
+                       "Not voting: bren, Cole9", SHARED)
+    assert vc is not None and {x.target: x.voters for x in vc.lines} == {
+        "Pebble": ("Mira Jones", "Tosk"), "Quill": ("_Ash_",)}
