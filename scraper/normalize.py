@@ -481,6 +481,16 @@ def classed(el: etree._Element, name: str) -> bool:
     return bool(value) and name in value and name in _XML_SPACE.split(value)
 
 
+def inside_classed(el: etree._Element, box: etree._Element, name: str) -> bool:
+    """Has ``el`` an ancestor of class ``name`` below ``box`` (``box`` itself not counted)?"""
+    for anc in el.iterancestors():
+        if anc is box:
+            return False
+        if classed(anc, name):
+            return True
+    return False
+
+
 def classed_below(el: etree._Element, tag: str | object, name: str) -> list[etree._Element]:
     """``.//TAG[has_class(name)]`` (``tag`` ``etree.Element``: ``*``), by lxml's tag walk."""
     return [x for x in el.iterdescendants(tag) if classed(x, name)]

@@ -32,6 +32,7 @@ from votal.scraper.normalize import (
     drop_all,
     has_class,
     inner_html,
+    inside_classed,
     make_quote,
     make_spoiler,
     normalize_colors,
@@ -65,16 +66,6 @@ def _titled(el: etree._Element, skip: str | None) -> str:
             parts.append(_titled(child, skip))
         parts.append(child.tail or "")
     return "".join(parts)
-
-
-def _below(el: etree._Element, box: etree._Element, name: str) -> bool:
-    """Has ``el`` an ancestor of class ``name`` inside ``box`` (``box`` itself not counted)?"""
-    for anc in el.iterancestors():
-        if anc is box:
-            return False
-        if classed(anc, name):
-            return True
-    return False
 
 
 def has_class_el(el: etree._Element, name: str) -> bool:
@@ -238,7 +229,7 @@ def _post(el: etree._Element, pid: str, thread: str, url: str, tz: ZoneInfo, now
     q, frag = f"pid={pid}", f"#pid{pid}"
     link = next((a for a in el.iterdescendants("a")
                  if (q in (href := a.get("href") or "") or frag in href)
-                 and _below(a, el, "post_head")), None)
+                 and inside_classed(a, el, "post_head")), None)
     number = text_of(link).lstrip("#") if link is not None else ""
     author, author_id = _author(el)
     body = by_id_in(el, f"pid_{pid}")
@@ -261,7 +252,8 @@ def _author(el: etree._Element) -> tuple[str, str | None]:
     # document order, by lxml's tag walk (issue 22)
     found = next((d for d in el.iterdescendants(etree.Element)
                   if d.get("class") == "largetext"
-                  or (classed(d, "largetext") and _below(d, el, "author_information"))), None)
+                  or (classed(d, "largetext")
+                      and inside_classed(d, el, "author_information"))), None)
     names = [found] if found is not None else []
     shown = text_of(names[0]) if names else "Guest"
     name = shown

@@ -36,7 +36,14 @@ from votal.scraper.engines._common import (
 )
 from votal.scraper.engines.base import Example, PageInfo
 from votal.scraper.model import Post
-from votal.scraper.normalize import fragment, make_quote, make_spoiler, text_of
+from votal.scraper.normalize import (
+    classed,
+    fragment,
+    inside_classed,
+    make_quote,
+    make_spoiler,
+    text_of,
+)
 
 PER_PAGE = 30
 _QUOTE_LINK = re.compile(r"/discussion/(comment/)?(\d+)(?:[/?#]|$)")
@@ -174,26 +181,52 @@ def _page_of(url: str) -> int:
 def _post(item: etree._Element, number: int, page: PageContext) -> Post:
     kind, pid = item.get("id").split("_", 1)
     where = f"{page.url}: {kind.lower()} {pid}"
-    user = first(item, f".//a[{cls('Username')}]")
+    user, stamp, link, body, note = _parts(item)
     author = text_of(user)
     if user is None or not author:  # text_of(None) is "": the same test
         raise ScrapeError(f"{where}: no author found")
-    stamp = first(item, f".//*[{cls('DateCreated')}]//time[@datetime] | .//time[@datetime]")
     if stamp is None:
         raise ScrapeError(f"{where}: no post time found")
     when = dates.from_iso(stamp.get("datetime")).astimezone(page.tz)
-    link = first(item, f".//*[{cls('DateCreated')}]//a/@href")
-    body = first(item, f".//div[{cls('Message')}]")
     return Post(
         id=pid if kind == "Comment" else f"d{pid}", number=number, thread=page.thread,
         url=page.link(link) if link else page.thread,
         author=author, author_id=user.get("data-userid"), time=when,
-        edited=_edited(item, page), html=normalize_body(body),
+        edited=_edited(note, page), html=normalize_body(body),
     )
 
 
-def _edited(item: etree._Element, page: PageContext) -> datetime | None:
-    note = first(item, f".//*[{cls('DateUpdated')}]/@title")
+def _parts(item: etree._Element) -> tuple[etree._Element | None, etree._Element | None,
+                                          str | None, etree._Element | None, str | None]:
+    """What :func:`_post` reads of a post, each the first in document order of what an XPath
+    said, from one tag walk of the post (issue 22: six XPath searches of it, 50 µs a post):
+    the author ``.//a[Username]``, the time ``.//*[DateCreated]//time[@datetime] |
+    .//time[@datetime]`` (the union is the first ``time[@datetime]``), the link
+    ``.//*[DateCreated]//a/@href``, the body ``.//div[Message]`` and the edit note
+    ``.//*[DateUpdated]/@title`` (classes as has_class reads them)."""
+    user = stamp = link = body = note = None
+    for el in item.iterdescendants():
+        tag = el.tag
+        if tag.__class__ is not str:  # a comment or a processing instruction
+            continue
+        if tag == "a":
+            if user is None and classed(el, "Username"):
+                user = el
+            if link is None and (href := el.get("href")) is not None \
+                    and inside_classed(el, item, "DateCreated"):
+                link = href
+        elif tag == "time":
+            if stamp is None and el.get("datetime") is not None:
+                stamp = el
+        elif tag == "div" and body is None and classed(el, "Message"):
+            body = el
+        if note is None and (title := el.get("title")) is not None \
+                and classed(el, "DateUpdated"):
+            note = title
+    return user, stamp, link, body, note
+
+
+def _edited(note: str | None, page: PageContext) -> datetime | None:
     m = _EDITED.search(note or "")
     return dates.parse_forum_time(m.group(1), page.tz, page.now, page.langs) if m else None
 

@@ -177,3 +177,50 @@ def test_ipb_separator_tails_are_the_walks(source):
     engine.convert(fast)
     walked(slow)
     assert etree.tostring(fast.getparent()) == etree.tostring(slow.getparent())
+
+
+# Vanilla's post parts (vanilla._parts) against the XPaths they stand for (issue 22)
+VANILLA_PIECES = [
+    '<a class="Username" href="/profile/{n}" data-userid="{n}">u{n}</a>', '<a class="Usernames">x</a>',
+    '<span class="Username">s</span>', '<a href="/p/{n}">l{n}</a>', '<a>nolink</a>',
+    '<span class="MItem DateCreated"><a href="/discussion/comment/{n}#Comment_{n}" class="Permalink">'
+    '<time datetime="2024-01-0{d}T10:00:00+00:00" title="t">d</time></a></span>',
+    '<div class="DateCreated"><a>no href</a><time>no datetime</time></div>',
+    '<time datetime="2024-02-0{d}T11:00:00+00:00">x</time>', '<span class="DateCreateds"><a href="/z">z</a></span>',
+    '<div class="Message userContent">m{n}<div class="Message">inner</div></div>', '<p class="Message">p</p>',
+    '<span class="DateUpdated" title="Edited January {d}, 2024 10:00AM by X.">e</span>',
+    '<span class="DateUpdated">no title</span>', '<b title="other">t</b>', '<!-- c -->',
+    '<div class="Item-Header"><div class="AuthorWrap">{x}</div></div>', '<ul><li>{x}</li></ul>',
+]
+
+
+def _vanilla_item(rng, depth: int = 0) -> str:
+    out = []
+    for _ in range(rng.randint(0, 4)):
+        inner = "w" if depth > 2 or rng.random() < 0.5 else _vanilla_item(rng, depth + 1)
+        out.append(rng.choice(VANILLA_PIECES).format(n=rng.randint(1, 99), d=rng.randint(1, 9),
+                                                     x=inner))
+    return "".join(out)
+
+
+def test_vanilla_parts_equal_the_xpaths():
+    import random
+
+    from votal.scraper.engines import _common, vanilla
+
+    cls = _common.cls
+    rng = random.Random(7)
+    for _ in range(3000):
+        html = _vanilla_item(rng)
+        doc = nz.document(f'<html><body><ul><li id="Comment_1" class="Item DateCreated">{html}'
+                          '</li></ul></body></html>', False)
+        item = nz.xp(doc, "//li")[0]
+        expected = (_common.first(item, f".//a[{cls('Username')}]"),
+                    _common.first(item, f".//*[{cls('DateCreated')}]//time[@datetime] | "
+                                        ".//time[@datetime]"),
+                    _common.first(item, f".//*[{cls('DateCreated')}]//a/@href"),
+                    _common.first(item, f".//div[{cls('Message')}]"),
+                    _common.first(item, f".//*[{cls('DateUpdated')}]/@title"))
+        found = vanilla._parts(item)
+        assert found[0] is expected[0] and found[1] is expected[1] and found[3] is expected[3], html
+        assert (found[2], found[4]) == (expected[2], expected[4]), html
