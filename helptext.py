@@ -302,7 +302,8 @@ HELP = {
         '\n'
         'Options:\n'
         '  --every SECONDS       Seconds between two refreshes of the thread, never\n'
-        '                        below 10, the politeness limit (default: 60).\n'
+        '                        below 10, the politeness limit, at most 86400 (a day)\n'
+        '                        (default: 60).\n'
         "  --until WHEN          Only 'close': until the day's vote closes (the\n"
         '                        deadline, the end of a change window, or a hammer)\n'
         '                        (default: close).\n'

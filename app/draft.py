@@ -96,8 +96,8 @@ def day_one(first: datetime, ruleset: str, tz: ZoneInfo) -> date:
 
 
 def _first_time(posts: list[Post], source: str) -> datetime:
-    """The first post's time; ``source`` names the thread or file as the user gave it."""
-    """The time of the first post whose time could be read (interfaces.md §2 rev. 2)."""
+    """The time of the first post whose time could be read (interfaces.md §2 rev. 2);
+    ``source`` names the thread or file as the user gave it."""
     times = [p.time for p in posts if p.time is not None]
     if not times:
         hint = ("give a posts file" if "://" in source else  # a URL's page: dated by its answer

@@ -461,8 +461,8 @@ _VOTE_HINT = re.compile("голос|vote", re.IGNORECASE).search
 
 
 def uncoloured_vote(day: Day, post: Post) -> str | None:
-    """MR-02: the slot of the one player a vote word of the author's own text names right
-    after it, in a post that marks no name in any colour: no vote, but the moderator's call
+    """The slot of the one player a vote word of the author's own text names right after it,
+    in a post that marks no name in any colour: no vote by MR-02, but the moderator's call
     (review V-NOT-RED, decided by a ruling: :func:`ruled_uncoloured`)."""
     if _VOTE_HINT(post.html) is None:   # (a body without colour is otherwise never parsed)
         return None
