@@ -26,7 +26,7 @@ from lxml import etree
 
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
-from votal.scraper.engines._common import languages
+from votal.scraper.engines._common import body_steps, joined, languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -67,18 +67,32 @@ def normalize_body(inner: etree._Element) -> str:
 
     Quotes keep author and message id (quoted text is never the quoter's vote; MR-03).
     """
-    clean(inner)
-    drop_all(inner, (f".//*[{has_class('signature')}]", f".//*[{has_class('quotefooter')}]"))
-    # 2.x: blockquote; 1.1: div.quote (both after a div.quoteheader)
-    # .//blockquote | .//div[quote], by lxml's tag walk (issue 22)
-    for bq in [el for el in inner.iterdescendants("blockquote", "div")
-               if el.tag == "blockquote" or classed(el, "quote")]:
-        author, post = _quote_source(bq)
-        make_quote(bq, None, author, post)
-    for s in xp(inner, f".//*[{has_class('spoiler')} or {has_class('sp-wrap')}]"):
-        make_spoiler(s, None)
-    normalize_colors(inner)
+    # a step that cannot change the body is not run (body_steps: one walk of the body before
+    # any step, which makes nothing a later one looks for; issue 22)
+    cleans, drops, converts, colours = body_steps(inner, _CHROME_WORDS, _CONVERTED,
+                                                  quote_tags=_CONVERTED_TAGS)
+    if cleans:
+        clean(inner)
+    if drops:
+        drop_all(inner, _CHROME)
+    if converts:
+        # 2.x: blockquote; 1.1: div.quote (both after a div.quoteheader)
+        # .//blockquote | .//div[quote], by lxml's tag walk (issue 22)
+        for bq in [el for el in inner.iterdescendants("blockquote", "div")
+                   if el.tag == "blockquote" or classed(el, "quote")]:
+            author, post = _quote_source(bq)
+            make_quote(bq, None, author, post)
+        for s in xp(inner, f".//*[{has_class('spoiler')} or {has_class('sp-wrap')}]"):
+            make_spoiler(s, None)
+    if colours:
+        normalize_colors(inner)
     return inner_html(inner)
+
+
+_CHROME_WORDS = ("signature", "quotefooter")
+_CHROME = tuple(f".//*[{has_class(word)}]" for word in _CHROME_WORDS)
+# what the quote and spoiler conversions look for: div.quote, .spoiler, .sp-wrap, blockquote
+_CONVERTED, _CONVERTED_TAGS = ("quote", "spoiler", "sp-wrap"), frozenset(("blockquote",))
 
 
 def _quote_source(bq: etree._Element) -> tuple[str | None, str | None]:
@@ -375,10 +389,14 @@ def _permalink(box: etree._Element, mid: str, url: str) -> str:
 
 
 def _permalink_of(hrefs: list[str], mid: str, url: str) -> str:
-    """The message's own link among the box's links (``…msgN#msgN``), else one built."""
+    """The message's own link among the box's links (``…msgN#msgN``), else one built; made
+    absolute by ``joined`` (``urljoin``'s URL, its path resolved once a page; issue 22), a link
+    with spaces around it by ``urljoin`` (which keeps a trailing one)."""
+    own, dotted, end = f"msg{mid}#msg{mid}", f".msg{mid}", f"#msg{mid}"
     for href in hrefs:
-        if f"msg{mid}#msg{mid}" in href or f".msg{mid}" in href and href.endswith(f"#msg{mid}"):
-            return strip_session(urljoin(url, href))
+        if own in href or dotted in href and href.endswith(end):
+            return strip_session(joined(url, href) if href == href.strip()
+                                 else urljoin(url, href))
     thread = SMF().thread_url(url)
     return _TOPIC.sub(lambda m: f"topic{m.group(0)[5]}{m.group(1)}.msg{mid}", thread, count=1) \
         + f"#msg{mid}"

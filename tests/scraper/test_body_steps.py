@@ -1,8 +1,8 @@
-"""The shortcuts of ForumFree's, uCoz's, phpBB's and FluxBB's page reading give what the whole
-reading gives (issue 22): a body normalised with only the steps ``body_steps`` finds it needs
-equals the body normalised with every step; ForumFree's current-page mark found from the page's
-items equals the whole page's XPath search. Random pieces, a fixed seed: the same cases every
-run."""
+"""The shortcuts of ForumFree's, uCoz's, phpBB's, FluxBB's and SMF's page reading give what
+the whole reading gives (issue 22): a body normalised with only the steps ``body_steps`` finds it
+needs equals the body normalised with every step; ForumFree's current-page mark found from the
+page's items equals the whole page's XPath search. Random pieces, a fixed seed: the same cases
+every run."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 import pytest
 
 from votal.scraper import normalize
-from votal.scraper.engines import _common, fluxbb, forumfree, phpbb, ucoz
+from votal.scraper.engines import _common, fluxbb, forumfree, phpbb, smf, ucoz
 from votal.scraper.normalize import document, fragment
 
 # pieces of a body: what each step of body_html acts on, what looks like it and what does not
@@ -141,6 +141,41 @@ def test_fluxbb_bodies_with_their_steps_equal_every_step(seed):
         steps = _common.body_steps(body, fluxbb._CHROME_WORDS, fluxbb._QUOTES)
         assert _common.body_html(body, fluxbb._CHROME, fluxbb.convert_quotes, steps) == \
             _common.body_html(_cell(html, tag, attrs), fluxbb._CHROME, fluxbb.convert_quotes), html
+
+# SMF 1.1/2.x: quotes after a quote header, 2.1 cites, spoilers, signatures, quote footers
+SMF_PIECES = [
+    '<div class="quoteheader"><div class="topslice_quote"><a href="?topic=1.msg5#msg5">Quote from:'
+    ' {x} on March 03, 2013</a></div></div><blockquote class="bbc_standard_quote">{x}</blockquote>'
+    '<div class="quotefooter"><div class="botslice_quote"></div></div>',
+    '<blockquote class="bbc_standard_quote"><cite><a href="?msg=9">Quote from: {x}</a></cite>{x}'
+    '</blockquote>', '<div class="quoteheader">Quote</div><div class="quote">{x}</div>',
+    '<div class="quotes">{x}</div>', '<div class="spoiler">{x}</div>', '<span class="sp-wrap">{x}</span>',
+    '<div class="signature">{x}</div>', '<span class="quotefooter">{x}</span>',
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_smf_bodies_with_their_steps_equal_every_step(seed):
+    rng = random.Random(300 + seed)
+
+    def every_step(inner) -> str:
+        normalize.clean(inner)
+        normalize.drop_all(inner, smf._CHROME)
+        for bq in [el for el in inner.iterdescendants("blockquote", "div")
+                   if el.tag == "blockquote" or normalize.classed(el, "quote")]:
+            normalize.make_quote(bq, None, *smf._quote_source(bq))
+        for el in normalize.xp(inner, ".//*[" + normalize.has_class("spoiler") + " or "
+                               + normalize.has_class("sp-wrap") + "]"):
+            normalize.make_spoiler(el, None)
+        normalize.normalize_colors(inner)
+        return normalize.inner_html(inner)
+
+    for _ in range(1500):
+        html = _random_body(rng, PIECES + SMF_PIECES * 2)
+        tag, attrs = rng.choice([("div", ' class="inner"'), ("div", ""), ("font", ""),
+                                 ("div", ' style="color:red"')])
+        assert smf.normalize_body(_cell(html, tag, attrs)) == \
+            every_step(_cell(html, tag, attrs)), html
 
 def test_steps_found_for_what_each_step_acts_on():
     def steps(html: str) -> tuple[bool, bool, bool, bool]:
