@@ -10,7 +10,7 @@ Pure functions; no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -272,6 +272,46 @@ def body_steps(body: etree._Element, chrome: tuple[str, ...], quotes: tuple[str,
 
 
 _CLEANED = frozenset(("script", "style", "noscript"))  # what ``clean`` drops beside comments
+
+# the bits of :func:`body_marks` every caller gets; an adapter's own bits are 4, 8, 16 ...
+CLEANS, COLOURS = 1, 2
+
+
+def body_marks(body: etree._Element, tags: Mapping[str, int],
+               words: tuple[tuple[str, int], ...]) -> int:
+    """What an adapter's body steps look for, from one walk of ``body`` (issue 22), as bits:
+    :data:`CLEANS` when an element below it is a script, style, noscript or comment or has a
+    ``data-excludequote`` (what ``clean`` drops), :data:`COLOURS` when the body or an element
+    below it is a ``font`` or has a ``style`` (what ``normalize_colors`` rewrites), the bits
+    ``tags`` gives an element's tag below it, and the bits of each ``(word, bits)`` of ``words``
+    whose word the class of an element below it holds (a substring test: a step may run for
+    nothing, never be skipped when it would change the body)."""
+    found = COLOURS if body.tag == "font" or "style" in body.attrib else 0
+    for el in body.iterdescendants():
+        tag = el.tag
+        if tag.__class__ is not str:  # a comment, a processing instruction, an entity
+            if tag is etree.Comment:
+                found |= CLEANS
+            continue
+        if tag in _CLEANED:
+            found |= CLEANS
+        elif tag == "font":
+            found |= COLOURS
+        elif tag in tags:
+            found |= tags[tag]
+        attrib = el.attrib
+        if not attrib:
+            continue
+        if "style" in attrib:
+            found |= COLOURS
+        if "data-excludequote" in attrib:
+            found |= CLEANS
+        value = attrib.get("class")
+        if value:
+            for word, bits in words:
+                if word in value:
+                    found |= bits
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,17 +8,22 @@ Quotes are keyed on structure, never on the localised "Quote:" / "Originally Pos
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from types import MappingProxyType
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from lxml import etree
 
 from votal.scraper import dates
 from votal.scraper.engines._common import (
+    CLEANS,
+    COLOURS,
     PageContext,
     PagedEngine,
     absolute,
+    body_marks,
     cls,
     drop_matching,
     edited_from_text,
@@ -197,29 +202,37 @@ def convert_spoilers(root: etree._Element) -> None:
 
 
 def normalize_body(body: etree._Element, vb3: bool = False) -> str:
-    """interfaces.md §2 for vBulletin bodies (``<font color>`` becomes a coloured span)."""
-    clean(body)
-    for c in find(body, ".//comment()"):
-        _drop_keep_tail(c)
-    convert_spoilers(body)
-    if vb3:
+    """interfaces.md §2 for vBulletin bodies (``<font color>`` becomes a coloured span).
+
+    Each step runs only when the walk of :func:`body_marks` found what it may change (issue 22):
+    a body of text and line breaks is serialised without five searches of it. The spoilers look
+    for a class holding "spoiler" (``div.bbcode_spoiler``, ``div.spoiler``), vB3's quotes for
+    "smallfont" or "panel" (the box's ``div.smallfont`` or ``div.panel`` child), vB 4/5's quotes
+    and the chrome for "bbcode_" (``div.bbcode_container``, ``.bbcode_quote_container``), the
+    chrome for a ``button`` too. No step makes what a later one looks for (they drop elements,
+    make blockquotes and details without classes; the colours come last): a step whose mark the
+    body lacks changes nothing. (``clean`` drops the body's comments, their text kept, as the
+    loop over ``.//comment()`` that followed it did: that loop found none and is gone.)"""
+    marks = body_marks(body, _STEP_TAGS, _STEP_WORDS)
+    if marks & CLEANS:
+        clean(body)
+    if marks & _SPOILERS:
+        convert_spoilers(body)
+    if vb3 and marks & _QUOTES3:
         convert_quotes_vb3(body)
-    convert_quotes_vb45(body)
-    drop_matching(body, _CHROME)
-    normalize_colors(body)
+    if marks & _QUOTES45:
+        convert_quotes_vb45(body)
+    if marks & _CHROME_MARK:
+        drop_matching(body, _CHROME)
+    if marks & COLOURS:
+        normalize_colors(body)
     return inner_html(body)
 
 
-def _drop_keep_tail(node: etree._Element) -> None:
-    parent, tail = node.getparent(), node.tail or ""
-    if parent is None:
-        return
-    prev = node.getprevious()
-    if prev is not None:
-        prev.tail = (prev.tail or "") + tail
-    else:
-        parent.text = (parent.text or "") + tail
-    parent.remove(node)
+_SPOILERS, _QUOTES3, _QUOTES45, _CHROME_MARK = 4, 8, 16, 32
+_STEP_TAGS = MappingProxyType({"button": _CHROME_MARK})
+_STEP_WORDS = (("spoiler", _SPOILERS), ("bbcode_", _QUOTES45 | _CHROME_MARK),
+               ("smallfont", _QUOTES3), ("panel", _QUOTES3))
 
 
 def member_id(href: str | None) -> str | None:
@@ -243,12 +256,15 @@ _DATE_OPEN, _DATE_CLOSE = "status icon and date", "/ status icon and date"
 
 
 def date_anywhere(box: etree._Element, skip: tuple[etree._Element | None, ...],
-                  page: PageContext) -> datetime | None:
+                  page: PageContext,
+                  more_skip: Callable[[], etree._Element | None] | None = None
+                  ) -> datetime | None:
     """A post's date where a customised postbit moved it (issue 11): first between the
     template's ``<!-- status icon and date -->`` comments, wherever they now stand (the user-info
     column, say); then any short text of the post's box, outside the message and ``skip``, that
     holds a clock and reads as a date (the caller skips the message, the edit note, the
-    signature: their clocks are not the post's). None when nothing does: the post is kept
+    signature: their clocks are not the post's; ``more_skip``: one more such element, looked
+    for only when the texts are read, issue 22). None when nothing does: the post is kept
     without time."""
     for c in box.iter(etree.Comment):
         if (c.text or "").strip() != _DATE_OPEN:
@@ -272,6 +288,8 @@ def date_anywhere(box: etree._Element, skip: tuple[etree._Element | None, ...],
                                             with_tail=False)):
         return None
     banned = set()
+    if more_skip is not None:
+        skip = (*skip, more_skip())
     for el in skip:
         if el is not None:
             banned.update(el.iter())

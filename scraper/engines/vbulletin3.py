@@ -19,7 +19,7 @@ from votal.scraper.engines import register
 from votal.scraper.engines._common import PageContext, cls, find, first, number
 from votal.scraper.engines.base import Example
 from votal.scraper.model import Post
-from votal.scraper.normalize import by_id, text_of
+from votal.scraper.normalize import by_id, by_id_in, text_of
 
 
 class VBulletin3(vb.VBulletinEngine):
@@ -98,12 +98,16 @@ def _post_box(body: etree._Element, page: PageContext) -> tuple[str, etree._Elem
 def _post(body: etree._Element, fallback: int, page: PageContext) -> Post:
     pid, box = _post_box(body, page)
     where = page.where(pid)
-    menu = first(box, ".//*[@id=$id]", id=f"postmenu_{pid}")
+    # the menu and the counter from the page's ID table (by_id_in: the walk of the post only
+    # when the table's element is not inside it), not by two XPath walks of the post (issue 22)
+    menu = by_id_in(box, f"postmenu_{pid}")
     # profile links: member.php?u=N, or vBSEO's members/N-name (pprune.org)
     user = first(menu, ".//a[contains(@href, 'member.php') or contains(@href, '/members/')]") \
         if menu is not None else None
     author = text_of(user if user is not None else menu)  # "": kept, problems ["author"]
-    count = first(box, ".//a[@id=$id]", id=f"postcount{pid}")
+    count = by_id_in(box, f"postcount{pid}")
+    if count is not None and count.tag != "a":  # ``.//a[@id=$id]``: the first such a, if any
+        count = first(box, ".//a[@id=$id]", id=f"postcount{pid}")
     if count is None:  # 3.0: "#<a href="showpost.php?p=N&postcount=K"><strong>K</strong></a>"
         count = first(box, ".//a[contains(@href, 'postcount=')]"
                            "[contains(@href, concat('p=', $pid, '&'))]", pid=pid)

@@ -103,7 +103,8 @@ def _post(li: etree._Element, fallback: int, page: PageContext) -> Post:
         time=(page.time(text_of(stamp), where) if stamp is not None else None)
         # a customised postbit (issue 11): the date moved; the edit note's and signature's
         # clocks are not the post's
-        or vb.date_anywhere(li, (body, user, note, first(li, f".//*[{cls('signature')}]")), page),
+        or vb.date_anywhere(li, (body, user, note), page,
+                            lambda: first(li, f".//*[{cls('signature')}]")),
         edited=vb.edited_time(note, [author], page),
         html=vb.normalize_body(body) if body is not None else "",
     )
