@@ -20,7 +20,7 @@ from lxml import etree
 
 from votal.scraper.dates import parse_forum_time
 from votal.scraper.engines import register
-from votal.scraper.engines._common import languages
+from votal.scraper.engines._common import body_steps, languages
 from votal.scraper.engines.base import Engine, Example, PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
@@ -92,24 +92,36 @@ def normalize_body(body: etree._Element) -> str:
 
     Quotes keep author and pid (quoted text is never the quoter's vote; MR-03).
     """
-    clean(body)
-    drop_all(body, (f".//*[{has_class('signature')}]",))
-    # the quotes, their cites and the cite's links by lxml's tag walks (issue 22)
-    for bq in [bq for bq in body.iterdescendants("blockquote") if classed(bq, "mycode_quote")]:
-        cites = list(bq.iterchildren("cite"))
-        author = post = None
-        if cites:
-            jumps = [a.get("href") for a in cites[0].iterdescendants("a")
-                     if a.get("href") is not None]
-            m = _PID.search(jumps[0]) if jumps else None
-            post = m.group(1) if m else None
-            author = _quote_author(cites[0])
-            cites[0].drop_tree()
-        make_quote(bq, None, author, post)
-    for s in xp(body, f".//*[{has_class('spoiler')}]"):
-        make_spoiler(s, None)
-    normalize_colors(body)
+    # a step that cannot change the body is not run (body_steps: one walk of the body before
+    # any step, which makes nothing a later one looks for; issue 22)
+    cleans, drops, converts, colours = body_steps(body, _CHROME_WORDS, _CONVERTED)
+    if cleans:
+        clean(body)
+    if drops:
+        drop_all(body, _CHROME)
+    if converts:
+        # the quotes, their cites and the cite's links by lxml's tag walks (issue 22)
+        for bq in [bq for bq in body.iterdescendants("blockquote") if classed(bq, "mycode_quote")]:
+            cites = list(bq.iterchildren("cite"))
+            author = post = None
+            if cites:
+                jumps = [a.get("href") for a in cites[0].iterdescendants("a")
+                         if a.get("href") is not None]
+                m = _PID.search(jumps[0]) if jumps else None
+                post = m.group(1) if m else None
+                author = _quote_author(cites[0])
+                cites[0].drop_tree()
+            make_quote(bq, None, author, post)
+        for s in xp(body, f".//*[{has_class('spoiler')}]"):
+            make_spoiler(s, None)
+    if colours:
+        normalize_colors(body)
     return inner_html(body)
+
+
+_CHROME_WORDS = ("signature",)
+_CHROME = tuple(f".//*[{has_class(word)}]" for word in _CHROME_WORDS)
+_CONVERTED = ("mycode_quote", "spoiler")  # blockquote.mycode_quote, .spoiler
 
 
 class MyBB(Engine):

@@ -1,8 +1,8 @@
-"""The shortcuts of ForumFree's, uCoz's, phpBB's, FluxBB's and SMF's page reading give what
-the whole reading gives (issue 22): a body normalised with only the steps ``body_steps`` finds it
-needs equals the body normalised with every step; ForumFree's current-page mark found from the
-page's items equals the whole page's XPath search. Random pieces, a fixed seed: the same cases
-every run."""
+"""The shortcuts of ForumFree's, uCoz's, phpBB's, FluxBB's, SMF's and MyBB's page reading give
+what the whole reading gives (issue 22): a body normalised with only the steps ``body_steps``
+finds it needs equals the body normalised with every step; ForumFree's current-page mark found
+from the page's items equals the whole page's XPath search. Random pieces, a fixed seed: the
+same cases every run."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import random
 import pytest
 
 from votal.scraper import normalize
-from votal.scraper.engines import _common, fluxbb, forumfree, phpbb, smf, ucoz
+from votal.scraper.engines import _common, fluxbb, forumfree, mybb, phpbb, smf, ucoz
 from votal.scraper.normalize import document, fragment
 
 # pieces of a body: what each step of body_html acts on, what looks like it and what does not
@@ -176,6 +176,30 @@ def test_smf_bodies_with_their_steps_equal_every_step(seed):
                                  ("div", ' style="color:red"')])
         assert smf.normalize_body(_cell(html, tag, attrs)) == \
             every_step(_cell(html, tag, attrs)), html
+
+# MyBB 1.8: quotes with a cite and its jump link, spoilers, signatures
+MYBB_PIECES = [
+    '<blockquote class="mycode_quote"><cite><span> (03-03-2013, 10:21 AM)</span>{x} Wrote: '
+    '<a href="https://f.example/showthread.php?pid=5#pid5" class="quick_jump"></a></cite>{x}'
+    '</blockquote>', '<blockquote class="mycode_quote">{x}</blockquote>',
+    '<blockquote>{x}</blockquote>', '<div class="mycode_quotes">{x}</div>',
+    '<div class="spoiler">{x}</div>', '<div class="signature">{x}</div>',
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mybb_bodies_with_their_steps_equal_every_step(seed):
+    rng = random.Random(400 + seed)
+    for _ in range(1500):
+        html = _random_body(rng, PIECES + MYBB_PIECES * 2)
+        tag, attrs = rng.choice([("div", ' class="post_body"'), ("div", ""), ("font", ""),
+                                 ("div", ' style="color:red"')])
+        fast = mybb.normalize_body(_cell(html, tag, attrs))
+        try:  # every step: body_steps made to say yes to each
+            mybb.body_steps = lambda *a: (True, True, True, True)
+            assert fast == mybb.normalize_body(_cell(html, tag, attrs)), html
+        finally:
+            mybb.body_steps = _common.body_steps
 
 def test_steps_found_for_what_each_step_acts_on():
     def steps(html: str) -> tuple[bool, bool, bool, bool]:
