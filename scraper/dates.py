@@ -189,12 +189,14 @@ def parse_forum_time(text: str, tz: ZoneInfo | timezone, now: datetime | None,
 
 # The common absolute numeric form, read before any normalising (issue 22: a post's time text
 # cost ForumFree ~8 us, uCoz ~15 us): "28/11/2026, 20:04", "Дата: Понедельник, 30.11.2026,
-# 20:04:11" — an optional label without digits (nor "#": a post counter's), a day-month pair in either order, a 2- or
-# 4-digit year, a 24-hour clock, nothing after it. Day/month order is decided by
+# 20:04:11", "2024-08-03 10:59:47" (FluxBB), "31.07.2014 - 12:57" (IPB), "12-29-2015, 07:47 PM"
+# (MyBB), " 04-16-2024, 06:06 PM." (vBulletin 5) — an optional label without digits (nor "#": a
+# post counter's), a day-month pair in either order and a 2- or 4-digit year, or a 4-digit year
+# first, a clock (am/pm or 24-hour), nothing after it but a dot. Day/month order is decided by
 # :func:`_day_month_year` exactly as for the slow path.
 _FAST_NUMERIC = re.compile(
-    r"\s*(?:([^\d#]{0,60}?)\s)?\s*([0-9]{1,2})([./-])([0-9]{1,2})\3([0-9]{4}|[0-9]{2}),?\s+"
-    r"([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?\s*"
+    r"\s*(?:([^\d#]{0,60}?)\s)?\s*([0-9]{4}|[0-9]{1,2})([./-])([0-9]{1,2})\3([0-9]{4}|[0-9]{2})"
+    r"(?:,|\s+-)?\s+([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?\s*([ap]m)?\.?\s*", re.I
 )
 
 
@@ -212,14 +214,28 @@ def _fast_numeric(text: str, tz: ZoneInfo | timezone, languages: Sequence[str] |
     label = m.group(1)
     if label and _LETTER.search(label) and _day_words(_normalise(label)):
         return None
-    hour, minute, second = int(m.group(6)), int(m.group(7)), int(m.group(8) or 0)
-    if hour > 23 or minute > 59 or second > 59:
+    hour, minute, second = _clock_of(m.group(6), m.group(7), m.group(8), m.group(9))
+    if hour < 0:
         return None
     day = _day_month_year(m.group(2), m.group(3), m.group(4), m.group(5),
                           _order(languages, date_order))
     if day is None:
         return None
     return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
+
+
+def _clock_of(hour: str, minute: str, second: str | None, ampm: str | None
+              ) -> tuple[int, int, int]:
+    """A fast path's clock as :func:`_clock` reads it (am/pm: hours 1-12), or ``(-1, 0, 0)``
+    where :func:`_clock` reads none (then the general reading decides)."""
+    h, mi, s = int(hour), int(minute), int(second or 0)
+    if ampm:
+        if not 1 <= h <= 12:
+            return -1, 0, 0
+        h = h % 12 + (12 if ampm.lower() == "pm" else 0)
+    if h > 23 or mi > 59 or s > 59:
+        return -1, 0, 0
+    return h, mi, s
 
 
 # A relative day and a 24-hour clock, nothing after it: "Oggi, 13:00", "Ieri alle 20:04",
@@ -247,26 +263,50 @@ def _fast_relative_day(text: str, tz: ZoneInfo | timezone, now: datetime) -> dat
     return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
 
 
-# A day, a month name or abbreviation and a year, then a 24-hour clock, nothing else:
+# A day, a month name or abbreviation and a year, then a clock, nothing else:
 # "22-Мар-16 01:54" (TorrentPier: dd-Mon-yy, dateparser's ~500 us each, issue 22),
 # "22-мар-2016 01:54", "22 Мар 2016 01:54", "22 июля 2013, 02:04", "3 Σεπ 2020 στις 09:15",
-# "26 maggio 2019 alle 16:34". The separators around the month are one kind (dashes or spaces).
+# "26 maggio 2019 alle 16:34", "12th Jun 2025, 09:24" (vBulletin 3). The separators around the
+# month are one kind (dashes or spaces).
+_CLOCK_TAIL = (r",?\s+((?:в|στις|alle|at)\s+)?([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?\s*"
+               r"([ap]m)?\.?\s*")
 _FAST_MONTH = re.compile(
-    r"\s*([0-9]{1,2})(-|\s+)([^\W\d_]{3,12})(\.?)\2([0-9]{4}|[0-9]{2}),?\s+"
-    r"((?:в|στις|alle|at)\s+)?([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?\s*")
+    r"\s*([0-9]{1,2})(st|nd|rd|th)?(-|\s+)([^\W\d_]{3,12})(\.?)\3([0-9]{4}|[0-9]{2})"
+    + _CLOCK_TAIL, re.I)
+# The month first, after a weekday or another word: "Sun May 26, 2019 4:34 pm" (phpBB),
+# "Oct 30, 2014 at 11:00 PM" (XenForo 1), "September 19, 2007, 01:08:14 PM" (SMF),
+# "March 1, 2025 5:00PM" (Vanilla). A 4-digit year only.
+_FAST_MONTH_FIRST = re.compile(
+    r"\s*(?:([^\W\d_]{2,12})\.?,?\s+)?([^\W\d_]{3,12})\.?\s+([0-9]{1,2})(st|nd|rd|th)?,?\s+"
+    r"([0-9]{4})()" + _CLOCK_TAIL, re.I)  # (): the day-first form's group 6, to share the tail's
+
+# The 2-digit year form read as dateparser reads it: TorrentPier's, nothing around it.
+_DD_MON_YY = re.compile(
+    r"\s*[0-9]{1,2}-[^\W\d_]{3,12}\.?-[0-9]{2}\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\s*")
 
 # Month forms dateparser reads as something else: "set" (Italian settembre) is the zone SET to
 # it ("10-set-08 13:50" read as 10 August of this year, two hours off).
 _ZONE_WORDS = frozenset({"set"})
 
 
+def _month_form(word: str) -> str | None:
+    """The :data:`_MONTHS` key a word of a date is (``Μαΐου`` -> ``μαιου``), or None."""
+    form = word.lower()
+    if form in _MONTHS:
+        return form
+    form = _normalise(form) if not form.isascii() else form
+    return form if form in _MONTHS else None
+
+
 def _fast_month_name(text: str, tz: ZoneInfo | timezone, now: datetime | None,
                      languages: Sequence[str] | None, date_order: str | None
                      ) -> datetime | None:
-    """:func:`parse_forum_time` of a text in the :data:`_FAST_MONTH` form, or ``None`` when the
-    text is not one (then the general reading and dateparser decide). A 4-digit year is read as
-    the general reading (:func:`_absolute`) reads it. A 2-digit year ("22-Мар-16", dashes, no
-    word before the clock) is read as dateparser reads it with votal's settings
+    """:func:`parse_forum_time` of a text in the :data:`_FAST_MONTH` or
+    :data:`_FAST_MONTH_FIRST` form, or ``None`` when the text is not one (then the general
+    reading and dateparser decide). A 4-digit year is read as the general reading
+    (:func:`_absolute`) reads it: a word before the month is no month (but the weekday "mar"
+    before another) and no relative day. A 2-digit year ("22-Мар-16", dashes, no
+    word before the clock, a 24-hour clock) is read as dateparser reads it with votal's settings
     (``PREFER_DATES_FROM: past``): ``%y``'s century (00-68: 2000s, 69-99: 1900s). Left to
     dateparser: a moment after the fetch time's wall clock (dateparser puts it a century back),
     no fetch time (dateparser compares with the machine's clock then), a day/month order other
@@ -277,29 +317,37 @@ def _fast_month_name(text: str, tz: ZoneInfo | timezone, now: datetime | None,
     if len(text) > 120:
         return None
     m = _FAST_MONTH.fullmatch(text)
-    if m is None:
-        return None
-    form = m.group(3).lower()
-    if form not in _MONTHS:
-        form = _normalise(form)
-        if form not in _MONTHS:
+    if m is not None:
+        day_text, word, year = m.group(1, 4, 6)
+    else:
+        m = _FAST_MONTH_FIRST.fullmatch(text)
+        if m is None:
             return None
-    month = _MONTHS[form]
-    hour, minute, second = int(m.group(7)), int(m.group(8)), int(m.group(9) or 0)
-    if hour > 23 or minute > 59 or second > 59:
+        head, word, day_text, year = m.group(1, 2, 3, 5)
+        if head is not None:
+            head_form = _month_form(head)
+            if (head_form is not None and (head_form not in _WEEKDAY_CLASHES
+                                           or _month_form(word) in _WEEKDAY_CLASHES)) \
+                    or _day_words(_normalise(head)):
+                return None
+    form = _month_form(word)
+    if form is None:
         return None
-    year = m.group(5)
+    month = _MONTHS[form]
+    hour, minute, second = _clock_of(*m.group(8, 9, 10, 11))
+    if hour < 0:
+        return None
     if len(year) == 4:
-        day = _safe_date(int(year), month, int(m.group(1)))
+        day = _safe_date(int(year), month, int(day_text))
         if day is None:
             return None
         return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
-    if now is None or m.group(2) != "-" or m.group(6) or form in _ZONE_WORDS \
+    if now is None or form in _ZONE_WORDS or not _DD_MON_YY.fullmatch(text) \
             or _order(languages, date_order) not in ("DMY", "MDY") \
             or _MONTH_LANGS[form].isdisjoint(languages or DEFAULT_LANGUAGES):
         return None
     yy = int(year)
-    day = _safe_date(yy + (2000 if yy <= 68 else 1900), month, int(m.group(1)))
+    day = _safe_date(yy + (2000 if yy <= 68 else 1900), month, int(day_text))
     # a moment after the fetch time is also one before 1970 (dateparser's century back)
     if day is None or not 1970 <= day.year < 2038:
         return None

@@ -241,21 +241,26 @@ def _slow(text, tz, now, langs, order):
                                                  max_size=12),
        day=st.integers(0, 35), month=st.integers(0, 14),
        year=st.sampled_from(["2026", "2005", "1899", "2201", "26", "07", "00"]),
-       sep=st.sampled_from("./-"), comma=st.sampled_from(["", ","]),
+       sep=st.sampled_from("./-"), comma=st.sampled_from(["", ",", " -", "-"]),
        gap=st.sampled_from([" ", "  ", "\n\t", "\xa0"]), hour=st.integers(0, 25),
        minute=st.integers(0, 61), second=st.none() | st.integers(0, 61),
-       pad=st.booleans(),
+       pad=st.booleans(), year_first=st.booleans(),
+       ampm=st.sampled_from(["", "", " pm", " AM", "PM", " a.m.", " pmx"]),
+       end=st.sampled_from(["", "", ".", " .", " ", ".."]),
        tz=st.sampled_from([ATHENS, MOSCOW, ROME, UTC, timezone(timedelta(hours=1))]),
        now=st.sampled_from([NOW, None]),
        langs=st.sampled_from([None, ["it", "en"], ["ru", "en"], ["en", "it"], ["el"]]),
        order=st.sampled_from([None, "DMY", "MDY", "YMD"]))
 def test_fast_numeric_path_matches_the_general_reading(label, day, month, year, sep, comma, gap,
-                                                         hour, minute, second, pad, tz, now,
-                                                         langs, order):
+                                                         hour, minute, second, pad, year_first,
+                                                         ampm, end, tz, now, langs, order):
     d, m = (f"{day:02d}", f"{month:02d}") if pad else (str(day), str(month))
     clock = f"{hour:02d}:{minute:02d}" + (f":{second:02d}" if second is not None else "")
-    text = f"{label}{gap if label else ''}{d}{sep}{m}{sep}{year}{comma}{gap}{clock}"
+    # FluxBB "2024-08-03 10:59:47", IPB "31.07.2014 - 12:57", vBulletin 5 "04-16-2024, 06:06 PM."
+    ymd = f"{year}{sep}{m}{sep}{d}" if year_first else f"{d}{sep}{m}{sep}{year}"
+    text = f"{label}{gap if label else ''}{ymd}{comma}{gap}{clock}{ampm}{end}"
     fast = dates._fast_numeric(text, tz, langs, order)
+    event("declined" if fast is None else "read, am/pm" if ampm.strip() else "read")
     if fast is None:  # not taken: parse_forum_time reads the text the general way
         return
     slow = _slow(text, tz, now, langs, order)
@@ -264,6 +269,9 @@ def test_fast_numeric_path_matches_the_general_reading(label, day, month, year, 
 
 
 @pytest.mark.parametrize("text, langs", [
+    ("2024-08-03 10:59:47", ["en"]), ("31.07.2014 - 12:57", ["ru", "en"]),
+    ("12-29-2015, 07:47 PM", ["en"]), (" 04-16-2024, 06:06 PM.", ["en"]),
+    ("am 26/10/13, 03:48 pm", ["de", "en"]), ("07-18-2004 07:04 AM", ["en"]),
     ("28/11/2026, 20:04", ["it", "en"]), ("Posted on 28/11/2026, 20:04", ["it", "en"]),
     ("Inviato il 05/06/2026, 20:04", ["it", "en"]), ("05/06/2026, 20:04", ["en"]),
     ("Дата: Понедельник, 30.11.2026, 20:04", ["ru", "en"]), ("30.11.2026, 20:04:11", ["ru"]),
@@ -275,7 +283,8 @@ def test_fast_numeric_path_takes_the_common_forms(text, langs):
 
 
 @pytest.mark.parametrize("text", ["Ieri 28/11/2026, 20:04", "28/11/2026, 24:00",
-                                  "31/02/2026, 20:04", "28/11/2026, 20:04 pm", "#3 28/11/2026, 20:04"])
+                                  "31/02/2026, 20:04", "28/11/2026, 20:04 pm",
+                                  "#3 28/11/2026, 20:04", "28/11/2026, 00:04 am", "28/11/2026, 20:04 a.m."])
 def test_fast_numeric_path_leaves_the_rest_to_the_general_reading(text):
     assert dates._fast_numeric(text, ROME, ["it"], None) is None
 
@@ -339,7 +348,9 @@ _CASES = (str.lower, str.title, str.upper)
        sep=st.sampled_from(["-", " ", "  "]), short_year=st.booleans(), pad=st.booleans(),
        comma=st.sampled_from(["", ","]),
        word=st.sampled_from(["", "в ", "στις ", "alle ", "at "]),
-       seconds=st.booleans(),
+       seconds=st.booleans(), suffix=st.sampled_from(["", "", "th", "st"]),
+       ampm=st.sampled_from(["", "", " pm", " AM", "PM", " μ.μ.", " a.m."]),
+       end=st.sampled_from(["", "", ".", " ", ".."]),
        tz=st.sampled_from([ATHENS, MOSCOW, ROME, UTC, NEW_YORK, timezone(timedelta(hours=1))]),
        now=st.sampled_from([None, NOW]) | st.datetimes(datetime(1990, 1, 1), datetime(2040, 1, 1),
                                                         timezones=st.just(UTC)),
@@ -347,13 +358,14 @@ _CASES = (str.lower, str.title, str.upper)
                               ["ru"], ["it"], ["el", "en", "it", "ru"]]),
        order=st.sampled_from([None, "DMY", "MDY", "YMD"]))
 def test_fast_month_name_path_matches_dateparser_and_the_general_reading(
-        moment, form, case, dot, sep, short_year, pad, comma, word, seconds, tz, now, langs,
-        order):
+        moment, form, case, dot, sep, short_year, pad, comma, word, seconds, suffix, ampm, end,
+        tz, now, langs, order):
     month = form.draw(st.sampled_from(dates._MONTH_FORMS[moment.month].split()))
-    day = f"{moment.day:02d}" if pad else str(moment.day)
+    day = (f"{moment.day:02d}" if pad else str(moment.day)) + suffix
     year = f"{moment.year % 100:02d}" if short_year else str(moment.year)
-    clock = f"{moment:%H:%M}" + (f":{moment:%S}" if seconds else "")
-    text = f"{day}{sep}{case(month)}{dot}{sep}{year}{comma} {word}{clock}"
+    clock = (f"{moment:%I:%M}" if ampm.strip() else f"{moment:%H:%M}") \
+        + (f":{moment:%S}" if seconds else "")
+    text = f"{day}{sep}{case(month)}{dot}{sep}{year}{comma} {word}{clock}{ampm}{end}"
     fast = dates._fast_month_name(text, tz, now, langs, order)
     event("declined" if fast is None else "read, 2-digit year" if short_year else "read")
     if fast is None:  # declined: parse_forum_time reads the text the general way
@@ -391,7 +403,51 @@ def test_fast_month_name_path_reads_two_digit_years_as_dateparser(
     assert repr(fast) == repr(_slow(text, tz, now, langs, order)), text
 
 
+_HEADS = ["", "Sun", "Wed", "mar", "Mar.", "Κυρ", "Вт,", "Posted", "on", "Today", "Ieri",
+          "Χθές", "may", "Sept", "gio", "at", "ago", "fa"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(moment=st.datetimes(datetime(1950, 1, 1), datetime(2060, 12, 31)), form=st.data(),
+       head=st.sampled_from(_HEADS) | st.text(st.characters(blacklist_categories=("Nd", "Cs")),
+                                               max_size=8),
+       case=st.sampled_from(_CASES), dot=st.sampled_from(["", "."]), pad=st.booleans(),
+       suffix=st.sampled_from(["", "", "th", "nd"]), comma=st.sampled_from(["", ","]),
+       gap=st.sampled_from([",", ", ", " "]), word=st.sampled_from(["", "", "at ", "alle "]),
+       seconds=st.booleans(), ampm=st.sampled_from(["", " pm", " AM", "PM", "am", " p.m."]),
+       end=st.sampled_from(["", "", ".", " \n\t"]),
+       tz=st.sampled_from([ATHENS, UTC, NEW_YORK, timezone(timedelta(hours=1))]),
+       now=st.sampled_from([None, NOW]),
+       langs=st.sampled_from([None, ["en"], ["it", "en"], ["el"]]),
+       order=st.sampled_from([None, "DMY", "MDY", "YMD"]))
+def test_fast_month_first_path_matches_the_general_reading(
+        moment, form, head, case, dot, pad, suffix, comma, gap, word, seconds, ampm, end, tz,
+        now, langs, order):
+    """phpBB "Sun May 26, 2019 4:34 pm", XenForo 1 "Oct 30, 2014 at 11:00 PM", SMF "September
+    19, 2007, 01:08:14 PM", Vanilla "March 1, 2025 5:00PM": the general reading's answer."""
+    month = form.draw(st.sampled_from(dates._MONTH_FORMS[moment.month].split()))
+    day = (f"{moment.day:02d}" if pad else str(moment.day)) + suffix
+    clock = (f"{moment:%I:%M}" if ampm.strip() else f"{moment:%H:%M}") \
+        + (f":{moment:%S}" if seconds else "")
+    text = (f"{head}{' ' if head else ''}{case(month)}{dot} {day}{comma} {moment.year}{gap}"
+            f"{word}{clock}{ampm}{end}")
+    fast = dates._fast_month_name(text, tz, now, langs, order)
+    event("declined" if fast is None else "read")
+    if fast is None:
+        return
+    assert repr(fast) == repr(_slow(text, tz, now, langs, order)), text
+    assert repr(parse_forum_time(text, tz, now, langs, order)) == repr(fast)
+
+
 @pytest.mark.parametrize("text, want", [
+    (" Sun May 26, 2019 4:34 pm", (2019, 5, 26, 16, 34)),              # phpBB
+    ("Oct 30, 2014 at 11:00 PM", (2014, 10, 30, 23, 0)),               # XenForo 1
+    ("September 19, 2007, 01:08:14 PM", (2007, 9, 19, 13, 8, 14)),     # SMF
+    ("March 1, 2025 5:00PM", (2025, 3, 1, 17, 0)),                     # Vanilla
+    ("Wed Jun 02, 2010 11:01 pm", (2010, 6, 2, 23, 1)),                # phpBB 2
+    ("\n\t\t  \n\t12th Jun 2025, 09:24\n\t\t\n", (2025, 6, 12, 9, 24)),  # vBulletin 3
+    ("Mar 12 Nov 2019, 09:05", None),              # a weekday before the day: the general reading
+    ("mar Nov 12, 2019 09:05 am", (2019, 11, 12, 9, 5)),               # weekday "mar"
     ("22-Мар-16 01:54", (2016, 3, 22, 1, 54)),      # TorrentPier (rutracker), real page
     ("23-мар-16 11:09", (2016, 3, 23, 11, 9)),
     ("05-Июн-99 23:10", (1999, 6, 5, 23, 10)),      # %y: 69-99 in the 1900s
@@ -402,8 +458,9 @@ def test_fast_month_name_path_reads_two_digit_years_as_dateparser(
 ])
 def test_fast_month_name_path_takes_the_common_forms(text, want):
     fast = dates._fast_month_name(text, ATHENS, NOW, ["ru", "en", "el", "it"], None)
-    assert fast == datetime(*want, tzinfo=ATHENS)
-    assert repr(fast) == repr(_slow(text, ATHENS, NOW, ["ru", "en", "el", "it"], None))
+    assert fast == (datetime(*want, tzinfo=ATHENS) if want else None)
+    langs = ["ru", "en", "el", "it"]
+    assert fast is None or repr(fast) == repr(_slow(text, ATHENS, NOW, langs, None))
 
 
 @pytest.mark.parametrize("text, now, langs, order", [
@@ -419,7 +476,13 @@ def test_fast_month_name_path_takes_the_common_forms(text, want):
     ("30-Окт-16 03:30", NOW, ["ru"], None),         # Athens' autumn fold
     ("22-Мар-16 24:54", NOW, ["ru"], None), ("31-Фев-2016 01:54", NOW, ["ru"], None),
     ("22-Мар-16 01:54 pm", NOW, ["ru"], None), ("Вт 22-Мар-16 01:54", NOW, ["ru"], None),
-    ("22-Foo-16 01:54", NOW, ["ru"], None),
+    ("22-Foo-16 01:54", NOW, ["ru"], None), ("22-Мар-16 01:54 pm", NOW, ["ru"], None),
+    ("22nd-Мар-16 01:54", NOW, ["ru"], None), ("22-Мар-16, 01:54", NOW, ["ru"], None),
+    ("22-Мар-16 01:54.", NOW, ["ru"], None),
+    ("May Jun 02, 2010 11:01 pm", NOW, ["en"], None),  # two months: the general reading's
+    ("Today Jun 02, 2010 11:01 pm", NOW, ["en"], None),
+    ("Jun 02, 2010 13:01 pm", NOW, ["en"], None),
+    ("Mar Mar 02, 2010 11:01 pm", NOW, ["en"], None),
 ])
 def test_fast_month_name_path_leaves_the_rest_to_dateparser(text, now, langs, order):
     assert dates._fast_month_name(text, ATHENS, now, langs, order) is None
