@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from types import MappingProxyType
 
 from lxml import etree
 
@@ -17,9 +18,12 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
+    CLEANS,
+    COLOURS,
     PageContext,
     PagedEngine,
     absolute,
+    body_marks,
     cls,
     drop_matching,
     find,
@@ -34,7 +38,6 @@ from votal.scraper.normalize import (
     classed,
     classed_below,
     clean,
-    first_classed,
     inner_html,
     make_quote,
     make_spoiler,
@@ -73,12 +76,31 @@ def convert_spoilers(root: etree._Element) -> None:
 
 
 def normalize_body(body: etree._Element) -> str:
-    clean(body)
-    convert_spoilers(body)
-    convert_quotes(body)
-    drop_matching(body, _CHROME)
-    normalize_colors(body)
+    """interfaces.md §2. Each step runs only when the walk of :func:`body_marks` found what it
+    may change (issue 22): the spoilers a class holding "bbCodeSpoilerContainer", the quotes
+    one holding "bbCodeQuote" (``div.bbCodeQuote``), the chrome (:data:`_CHROME`) an ``svg``, a
+    ``button`` or a class holding one of its words. No step makes what a later one looks for
+    (they drop elements, make details and blockquotes without classes; the colours come
+    last): a step whose mark the body lacks changes nothing."""
+    marks = body_marks(body, _STEP_TAGS, _STEP_WORDS)
+    if marks & CLEANS:
+        clean(body)
+    if marks & _SPOILERS:
+        convert_spoilers(body)
+    if marks & _QUOTES:
+        convert_quotes(body)
+    if marks & _CHROME_MARK:
+        drop_matching(body, _CHROME)
+    if marks & COLOURS:
+        normalize_colors(body)
     return inner_html(body)
+
+
+_SPOILERS, _QUOTES, _CHROME_MARK = 4, 8, 16
+_STEP_TAGS = MappingProxyType({"button": _CHROME_MARK, "svg": _CHROME_MARK})
+_STEP_WORDS = (("bbCodeSpoilerContainer", _SPOILERS), ("bbCodeQuote", _QUOTES),
+               ("quoteExpand", _CHROME_MARK), ("messageTextEndMarker", _CHROME_MARK),
+               ("attribution", _CHROME_MARK))
 
 
 def _time(el: etree._Element | None, where: str, page: PageContext) -> datetime | None:
@@ -149,17 +171,9 @@ def _post(li: etree._Element, num: int, page: PageContext) -> Post:
     pid = m.group(1)
     where = page.where(pid)
     thread = page.thread
-    user = first_of(li, f".//*[{cls('messageUserInfo')}]//a[{cls('username')}]",
-                    f".//*[{cls('messageMeta')}]//a[{cls('username')}]")
+    user, perma, stamp, edit, body = _fields(li)
     author = li.get("data-author") or text_of(user)  # "": kept, problems ["author"]
     m = _MEMBER_ID.search(user.get("href") or "") if user is not None else None
-    perma = first_of(li, f".//a[{cls('postNumber')}]", f".//a[{cls('datePermalink')}]")
-    # SpigotMC's style prints the byline in div.messageDetails instead of div.messageMeta
-    stamp = first_of(li, f".//*[{cls('messageMeta')}]//*[{cls('DateTime')}]",
-                     f".//*[{cls('messageDetails')}]//a[{cls('datePermalink')}]"
-                     f"//*[{cls('DateTime')}]")
-    edit = first(li, f".//*[{cls('editDate')}]//*[{cls('DateTime')}]")
-    body = first_classed(li, "blockquote", "messageText")  # lxml's tag walk (issue 22)
     printed = number(text_of(perma)) if perma is not None else None
     href = (perma.get("href") if perma is not None else None) or ""  # none: a data-href only
     if "posts/" not in href:  # the first post's number links to the thread itself
@@ -175,6 +189,71 @@ def _post(li: etree._Element, num: int, page: PageContext) -> Post:
         edited=_time(edit, where, page) if edit is not None else None,
         html=normalize_body(body) if body is not None else "",
     )
+
+
+def _fields(li: etree._Element) -> tuple[etree._Element | None, ...]:
+    """The post's author link, permalink, time, edit time and body, from one walk of the post
+    (issue 22: five to eight XPath searches of it before), each what its search found:
+    ``.//*[messageUserInfo]//a[username]``, else ``.//*[messageMeta]//a[username]``;
+    ``.//a[postNumber]``, else ``.//a[datePermalink]``; ``.//*[messageMeta]//*[DateTime]``,
+    else (SpigotMC's style prints the byline in div.messageDetails instead of div.messageMeta)
+    ``.//*[messageDetails]//a[datePermalink]//*[DateTime]``; ``.//*[editDate]//*[DateTime]``;
+    ``.//blockquote[messageText]`` — the first of each in document order, the classes as
+    has_class tests them (:func:`classed`)."""
+    info_user = meta_user = number_a = permalink = meta_time = details_time = edit = body = None
+    for el in li.iterdescendants():
+        tag = el.tag
+        if tag.__class__ is not str:
+            continue
+        value = el.get("class")
+        if not value:
+            continue
+        if tag == "a":
+            if "username" in value and classed(el, "username"):
+                if info_user is None and _below(el, li, "messageUserInfo"):
+                    info_user = el
+                if meta_user is None and _below(el, li, "messageMeta"):
+                    meta_user = el
+            if number_a is None and "postNumber" in value and classed(el, "postNumber"):
+                number_a = el
+            if permalink is None and "datePermalink" in value and classed(el, "datePermalink"):
+                permalink = el
+        elif tag == "blockquote" and body is None and "messageText" in value \
+                and classed(el, "messageText"):
+            body = el
+        if "DateTime" in value and classed(el, "DateTime"):
+            if meta_time is None and _below(el, li, "messageMeta"):
+                meta_time = el
+            if details_time is None and _in_details_permalink(el, li):
+                details_time = el
+            if edit is None and _below(el, li, "editDate"):
+                edit = el
+    return (info_user if info_user is not None else meta_user,
+            number_a if number_a is not None else permalink,
+            meta_time if meta_time is not None else details_time, edit, body)
+
+
+def _below(el: etree._Element, li: etree._Element, name: str) -> bool:
+    """An ancestor of ``el`` below ``li`` has the class ``name``."""
+    for a in el.iterancestors():
+        if a is li:
+            return False
+        if classed(a, name):
+            return True
+    return False
+
+
+def _in_details_permalink(el: etree._Element, li: etree._Element) -> bool:
+    """``el`` is below an ``a.datePermalink`` that is below a ``.messageDetails`` below ``li``."""
+    link = False
+    for a in el.iterancestors():
+        if a is li:
+            return False
+        if link and classed(a, "messageDetails"):
+            return True
+        if not link and a.tag == "a" and classed(a, "datePermalink"):
+            link = True
+    return False
 
 
 register(XenForo1())

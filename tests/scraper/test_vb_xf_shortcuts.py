@@ -14,6 +14,7 @@ import pytest
 
 from votal.scraper.engines import _common
 from votal.scraper.engines import _vbulletin as vb
+from votal.scraper.engines import xenforo1 as xf1
 from votal.scraper.engines import xenforo2 as xf2
 from votal.scraper.engines._common import cls, drop_matching, find
 from votal.scraper.http import decode
@@ -52,6 +53,13 @@ PIECES = [
     'class="bbCodeSpoiler-button-title">Who</span></button><div class="bbCodeSpoiler-content">'
     '<div class="bbCodeBlock bbCodeBlock--spoiler"><div class="bbCodeBlock-content">{x}</div>'
     '</div></div></div>', '<span class="bbCodeInlineSpoiler">{x}</span>',
+    # XenForo 1 quotes, spoilers, chrome
+    '<div class="bbCodeBlock bbCodeQuote" data-author="{x}"><aside><div class="attribution type">'
+    '{x} said: <a href="goto/post?id=12#post-12">x</a></div><blockquote class="quoteContainer">'
+    '<div class="quote">{x}</div><div class="quoteExpand">Click to expand...</div></blockquote>'
+    '</aside></div>', '<div class="bbCodeSpoilerContainer"><button class="bbCodeSpoilerButton">'
+    '<span>Who</span></button><div class="SpoilerTarget bbCodeSpoilerText">{x}</div></div>',
+    '<div class="messageTextEndMarker">&nbsp;</div>',
     '<div class="js-selectToQuoteEnd">&nbsp;</div>', '<span class="bbCodeBlock-shrinkLink">{x}</span>',
 ]
 WORDS = ["Marco", "Giulia", "Вася", "", "<i>Anna</i>", '<span style="color:red">Piero</span>']
@@ -92,6 +100,16 @@ def xf2_every_step(body) -> str:
     return inner_html(body)
 
 
+def xf1_every_step(body) -> str:
+    """XenForo 1's body normalisation with every step (before its shortcut)."""
+    clean(body)
+    xf1.convert_spoilers(body)
+    xf1.convert_quotes(body)
+    drop_matching(body, xf1._CHROME)
+    normalize_colors(body)
+    return inner_html(body)
+
+
 CELLS = [("div", ""), ("blockquote", ' class="postcontent restore"'), ("font", ""),
          ("div", ' style="color:red"'), ("div", ' class="bbWrapper"')]
 
@@ -107,6 +125,8 @@ def test_vb_and_xf2_bodies_with_their_steps_equal_every_step(seed):
                 == _outcome(vb_every_step, _cell(html, tag, attrs), vb3), html
         assert _outcome(xf2.normalize_body, _cell(html, tag, attrs)) \
             == _outcome(xf2_every_step, _cell(html, tag, attrs)), html
+        assert _outcome(xf1.normalize_body, _cell(html, tag, attrs)) \
+            == _outcome(xf1_every_step, _cell(html, tag, attrs)), html
 
 
 def _outcome(fn, *args, **kw) -> tuple[str, str]:
@@ -193,3 +213,53 @@ def test_xf2_fields_skip_a_nested_post_as_own_does(inner, said):
     found = xf2._fields(art)
     assert found == tuple(xf2.own(art, s) for s in SEARCHES)
     assert found[5].text == said
+
+
+# --- XenForo 1: one walk of the post, its searches in their priority order -----------------------
+
+XF1_SEARCHES = [
+    (f".//*[{cls('messageUserInfo')}]//a[{cls('username')}]",
+     f".//*[{cls('messageMeta')}]//a[{cls('username')}]"),
+    (f".//a[{cls('postNumber')}]", f".//a[{cls('datePermalink')}]"),
+    (f".//*[{cls('messageMeta')}]//*[{cls('DateTime')}]",
+     f".//*[{cls('messageDetails')}]//a[{cls('datePermalink')}]//*[{cls('DateTime')}]"),
+    (f".//*[{cls('editDate')}]//*[{cls('DateTime')}]",),
+    (f".//blockquote[{cls('messageText')}]",),
+]
+XF1_BYLINES = """<html><body><ol><li class="message" id="post-1">
+  <div class="messageUserInfo"><a class="username" href="members/a.1/">Ann</a></div>
+  <div class="messageMeta"><a class="username" href="members/b.2/">Bob</a>
+    <span class="DateTime" title="Oct 30, 2014 at 10:48 PM">Oct 30</span></div>
+  <div class="messageDetails"><a class="datePermalink" href="posts/1/">
+    <span class="DateTime">x</span></a></div>
+  <a class="datePermalink" href="posts/1/"><span class="DateTime messageDetails">y</span></a>
+  <blockquote class="messageText">vote Cid</blockquote>
+  <div class="editDate"><abbr class="DateTime" data-time="1414709280">z</abbr></div>
+</li></ol></body></html>"""
+
+
+def _xf1_searched(li):
+    out = []
+    for alternatives in XF1_SEARCHES:
+        found = None
+        for expr in alternatives:
+            hits = find(li, expr)
+            if hits:
+                found = hits[0]
+                break
+        out.append(found)
+    return tuple(out)
+
+
+def test_xf1_fields_are_the_searches_first_matches():
+    seen = 0
+    pages = sorted((ROOT / "fixtures" / "engines" / "xenforo1").rglob("*.htm*"))
+    shared = ROOT.parent / "shared" / "real" / "engines" / "xenforo1"
+    pages += sorted(shared.glob("*.htm*")) if shared.is_dir() else []
+    texts = [decode(p.read_bytes(), None) for p in pages]
+    for html in [*texts, XF1_BYLINES, XF1_BYLINES.replace("messageUserInfo", "x"),
+                 XF1_BYLINES.replace('class="messageMeta"', "")]:
+        for li in find(document(html, False), f"//li[{cls('message')}][starts-with(@id, 'post-')]"):
+            assert xf1._fields(li) == _xf1_searched(li)
+            seen += 1
+    assert seen > 40
