@@ -39,6 +39,7 @@ from votal.scraper.normalize import (
     classed_below,
     clean,
     inner_html,
+    inside_classed,
     make_quote,
     make_spoiler,
     normalize_colors,
@@ -210,9 +211,9 @@ def _fields(li: etree._Element) -> tuple[etree._Element | None, ...]:
             continue
         if tag == "a":
             if "username" in value and classed(el, "username"):
-                if info_user is None and _below(el, li, "messageUserInfo"):
+                if info_user is None and inside_classed(el, li, "messageUserInfo"):
                     info_user = el
-                if meta_user is None and _below(el, li, "messageMeta"):
+                if meta_user is None and inside_classed(el, li, "messageMeta"):
                     meta_user = el
             if number_a is None and "postNumber" in value and classed(el, "postNumber"):
                 number_a = el
@@ -222,25 +223,15 @@ def _fields(li: etree._Element) -> tuple[etree._Element | None, ...]:
                 and classed(el, "messageText"):
             body = el
         if "DateTime" in value and classed(el, "DateTime"):
-            if meta_time is None and _below(el, li, "messageMeta"):
+            if meta_time is None and inside_classed(el, li, "messageMeta"):
                 meta_time = el
             if details_time is None and _in_details_permalink(el, li):
                 details_time = el
-            if edit is None and _below(el, li, "editDate"):
+            if edit is None and inside_classed(el, li, "editDate"):
                 edit = el
     return (info_user if info_user is not None else meta_user,
             number_a if number_a is not None else permalink,
             meta_time if meta_time is not None else details_time, edit, body)
-
-
-def _below(el: etree._Element, li: etree._Element, name: str) -> bool:
-    """An ancestor of ``el`` below ``li`` has the class ``name``."""
-    for a in el.iterancestors():
-        if a is li:
-            return False
-        if classed(a, name):
-            return True
-    return False
 
 
 def _in_details_permalink(el: etree._Element, li: etree._Element) -> bool:

@@ -40,6 +40,7 @@ from votal.scraper.normalize import (
     classed,
     clean,
     inner_html,
+    inside_classed,
     make_quote,
     make_spoiler,
     normalize_colors,
@@ -320,7 +321,7 @@ def _fields(art: etree._Element) -> tuple[etree._Element | None, ...]:
             if name is None and "message-name" in value and classed(el, "message-name"):
                 name = el
             if body is None and "bbWrapper" in value and classed(el, "bbWrapper") \
-                    and _below(el, art, "message-body"):
+                    and inside_classed(el, art, "message-body"):
                 body = el
             if "js-post" in value and (el.get("id") or "").startswith("js-post-") \
                     and has_class_value(el, "js-post"):
@@ -329,27 +330,24 @@ def _fields(art: etree._Element) -> tuple[etree._Element | None, ...]:
         if tag == "a":
             if link is None and "post-" in (el.get("href") or "") \
                     and el.get("data-xf-init") is None \
-                    and _below(el, art, "message-attribution-opposite"):
+                    and inside_classed(el, art, "message-attribution-opposite"):
                 link = el
         elif tag == "time":
-            if t is None and (_below(el, art, "message-attribution-main")
-                              or _below(el, art, None)):
+            if t is None and (inside_classed(el, art, "message-attribution-main")
+                              or _in_date_created(el, art)):
                 t = el
-            if edit_t is None and _below(el, art, "message-lastEdit"):
+            if edit_t is None and inside_classed(el, art, "message-lastEdit"):
                 edit_t = el
     return user, name, link, t, edit_t, body
 
 
-def _below(el: etree._Element, art: etree._Element, name: str | None) -> bool:
-    """An ancestor of ``el`` below ``art`` has the class ``name`` (None: is an ``a`` whose class
-    holds "date-created", ``contains(@class, 'date-created')``)."""
+def _in_date_created(el: etree._Element, art: etree._Element) -> bool:
+    """An ancestor of ``el`` below ``art`` is an ``a`` whose class holds "date-created"
+    (``.//a[contains(@class, 'date-created')]//…``)."""
     for a in el.iterancestors():
         if a is art:
             return False
-        if name is None:
-            if a.tag == "a" and "date-created" in (a.get("class") or ""):
-                return True
-        elif classed(a, name):
+        if a.tag == "a" and "date-created" in (a.get("class") or ""):
             return True
     return False
 
