@@ -103,15 +103,29 @@ class _Authors:
                  named: dict[str, str | None]):
         self.authors, self.moderators, self.timeline, self.named = (authors, moderators,
                                                                     timeline, named)
+        # author -> his slot, or None, where that is the answer at any instant on this timeline
+        # (a slot with one occupant, a moderator, a non-player: every author of most games)
+        self.held: dict[str, str | None] = {}
 
     def __call__(self, author: str, t: datetime) -> str | None:
+        try:
+            return self.held[author]
+        except KeyError:
+            pass
         try:
             name = self.named[author]
         except KeyError:
             key = fold(author)
             name = self.named[author] = (None if key in self.moderators
                                          else self.authors.get(key))
-        return None if name is None else self.timeline.slot_held(name, t)
+        if name is None:
+            self.held[author] = None
+            return None
+        always, slot = self.timeline.held_at_any_time(name)
+        if always:
+            self.held[author] = slot
+            return slot
+        return self.timeline.slot_held(name, t)
 
 
 class Replay:

@@ -93,6 +93,17 @@ class Timeline:
             return slot if occupants[0][1] == name else None
         return slot if self.occupant(slot, t) == name else None
 
+    def held_at_any_time(self, name: str) -> tuple[bool, str | None]:
+        """(True, :meth:`slot_held` at any instant) where that answer is the same at every
+        instant (the slot has one occupant: most slots), else (False, None). The slots and
+        their occupants are set when the timeline is built (MS-04 ``replaced``) and never
+        change after."""
+        slot = self._slot.get(name, name)
+        occupants = self._occupants[slot]
+        if len(occupants) == 1:
+            return True, slot if occupants[0][1] == name else None
+        return False, None
+
     def holds(self, name: str, t: datetime) -> bool:
         """Whether the player named ``name`` holds his slot at t (a replaced player does not)."""
         return self.occupant(self.slot_of(name), t) == name

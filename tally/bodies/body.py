@@ -55,7 +55,7 @@ def body_of(body: Body | str) -> Body:
 
 def parse(html: str) -> tuple[etree._Element | None, str]:
     """The body's tree, and why it could not be read completely ("" when it was)."""
-    if not isinstance(html, str) or not html.strip():
+    if not isinstance(html, str) or not html or html.isspace():   # what strip() strips
         return None, ""
     data = html.encode("utf-8", "replace")  # lone surrogates cannot reach libxml2
     try:

@@ -26,6 +26,7 @@ from votal.tally.rules.context import (
     Day,
     Inputs,
     Players,
+    RuleTraits,
     Votes,
     need,
     parts,
@@ -72,9 +73,28 @@ def _may_hold(search: Callable[[str], object], html: str, *, red: bool = False,
     a reader of marks alone may skip; not one that reads MR-02's names in other colours).
     ``own``: nor one whose other colours are all in the quote it begins with (a reader of the
     author's own marks, not of the quotes' marks, MR-03: :func:`_quote_end`)."""
-    if search(html) is not None:
-        return not red or _may_be_red(html, _quote_end(html) if own else 0)
-    return "&#" in html and search(unescape(html)) is not None
+    return _hold_test(search, red, own)(html)
+
+
+@lru_cache(maxsize=16)
+def _hold_test(search: Callable[[str], object], red: bool, own: bool) -> Callable[[str], bool]:
+    """:func:`_may_hold` of a syntax's hint words and a reader's ``red`` and ``own``, as one
+    function of the body (issue 22: asked of every post of a game, without the keywords)."""
+    def words(html: str) -> bool:
+        return search(html) is not None or (
+            "&#" in html and search(unescape(html)) is not None)
+
+    def own_red(html: str) -> bool:
+        if search(html) is not None:
+            return _may_be_red(html, _quote_end(html))
+        return "&#" in html and search(unescape(html)) is not None
+
+    def any_red(html: str) -> bool:
+        if search(html) is not None:
+            return _may_be_red(html)
+        return "&#" in html and search(unescape(html)) is not None
+
+    return (own_red if own else any_red) if red else words
 
 
 def _may_be_red(html: str, start: int = 0) -> bool:
@@ -82,7 +102,7 @@ def _may_be_red(html: str, start: int = 0) -> bool:
     there is a declaration or attribute whose value is not red (vocabulary, C-05; issue 22: a
     sixth of the coloured bodies of a game colour only other names, and their parse was for
     nothing)."""
-    if "&" in (html[start:] if start else html):
+    if html.find("&", start) >= 0:   # (no copy of the body from start on)
         return True
     value = _COLOUR_VALUE.match
     for word in _COLOUR_WORD.finditer(html, start):
@@ -148,16 +168,21 @@ def reading(day: Day, post: Post, *, full: bool = False) -> PostReading:
     cache = day.cache.readings
     found = cache.get(post.id)
     if found is None:
-        traits = day.inputs.traits
-        search = _WORDS.get(traits.syntax)
-        red = traits.syntax == "red" and not traits.coloured
-        if search is not None and not _may_hold(search, post.html, red=red,
-                                                own=red and not traits.quotes):
-            found = _NOTHING
-        else:
-            found = _read(day, post.html)
-        cache[post.id] = found
+        may = _reader_test(day.inputs.traits)
+        found = cache[post.id] = (_NOTHING if may is not None and not may(post.html)
+                                  else _read(day, post.html))
     return found
+
+
+def _reader_test(traits: RuleTraits) -> Callable[[str], bool] | None:
+    """Whether a body may hold what the tally's reading of a post reads (:func:`_may_hold` of
+    the ruleset's syntax): the marks, in red only when no other colour is read (MR-02) and the
+    author's own only when no quote is (MR-03); None where every body is read."""
+    search = _WORDS.get(traits.syntax)
+    if search is None:
+        return None
+    red = traits.syntax == "red" and not traits.coloured
+    return _hold_test(search, red, red and not traits.quotes)
 
 
 def read_body(bodies: BodyReadings, html: str, syntax: str, *,
@@ -318,12 +343,18 @@ def _read_posts(day: Day) -> None:
     unmarked = red and _unmarked(day)
     # MR-02: a ruling may decide a post in review for a name in no colour (uncoloured_vote)
     coloured = inputs.traits.coloured and bool(inputs.game.events_of("ruling"))
+    may, bodies, syntax, quotes = (_reader_test(inputs.traits), cache.bodies,
+                                   inputs.traits.syntax, inputs.traits.quotes)
     for post in inputs.vote_posts:
         voter = author_slot(post.author, post_time(post))
         if voter is None:
             _non_player(day, post)
             continue
-        read = readings.get(post.id) or reading(day, post)
+        read = readings.get(post.id)
+        if read is None:   # reading(day, post), its test and body readings read once for the day
+            html = post.html
+            read = readings[post.id] = (_NOTHING if may is not None and not may(html) else
+                                        read_body(bodies, html, syntax, quotes=quotes))
         why = read.unreadable or (_hidden_vote(day, read.hidden) if read.hidden else "")
         ruling = _ruling(day, post) if (why or post.id in ruled) else None
         if ruling is not None:
