@@ -470,11 +470,45 @@ def _may_be_a_name(text: str) -> bool:
         and text.rstrip()[-1:] not in ".!?"
 
 
+# "Alan did not vote.", "Alan and Bea have not voted yet", "Cid isn't voting": the not-voting
+# words after the players they name (issue 21: such a line was dropped in silence)
+_DID_NOT_VOTE = re.compile(r"\s+(?:did(?:\s+not|n['’]t)|(?:has|have)(?:\s+not|n['’]t)(?:\s+yet)?|"
+                           r"(?:is|are)(?:\s+not|n['’]t)|(?:does|do)(?:\s+not|n['’]t))\s+"
+                           r"(?:vot(?:e|ed|ing))(?:\s+yet)?(?:\s+today)?\s*[.!]?\s*$", re.I)
+
+
+_PRONOUNS = frozenset("i you he she they we it someone everyone nobody who".split())
+
+
+def _did_not_vote(roster: Roster, t: _Text) -> LineReading | None:
+    """A "not voting" line written voter first ("Alan did not vote.", "Alan and Bea have not
+    voted yet"): the players it names vote no one; names no player answers to leave it doubtful
+    (the count unread, never a line dropped in silence). None for any other line."""
+    m = _DID_NOT_VOTE.search(t.raw)
+    if m is None or not t.raw[:m.start()].strip():
+        return None
+    head = _Text.of(t.raw[:m.start()], t.history[:m.start()])
+    text = t.raw.strip()
+    names = _names_only(roster, head)
+    if names is None:
+        words = head.raw.strip()
+        parts = [w for w in re.split(r"\s*(?:,|&|\band\b)\s*", words) if w]
+        if not parts or not all(_may_be_a_name(w) and bare(w) not in _PRONOUNS and (
+                len(w.split()) == 1 or all(_name_word(x) for x in w.split())) for w in parts):
+            return None      # prose ("I think you did not vote.", "You did not vote")
+        return LineReading("doubtful", NOT_VOTING, unread=[words], text=text)
+    return LineReading("count", NOT_VOTING, voters=names[0], history=names[1], text=text)
+
+
 def read_line(roster: Roster, t: _Text, *, title: bool = False) -> LineReading:
     """One line of a moderator's post read by the roster."""
     text = t.raw.strip()
     if title or _is_header(text):
         return LineReading("title", text=text)
+    if "vot" in t.plain:
+        idle = _did_not_vote(roster, t)
+        if idle is not None:
+            return idle
     listed = _ENUMERATION.match(t.plain, len(t.plain) - len(t.plain.lstrip()))
     if listed:
         # "1. Pebble (2): Mira, Tosk": a ranked count's own numbering, when what follows is a

@@ -544,3 +544,31 @@ def test_a_line_of_a_candidate_and_voters_is_not_split_as_shared():
                        "Not voting: bren, Cole9", SHARED)
     assert vc is not None and {x.target: x.voters for x in vc.lines} == {
         "Pebble": ("Mira Jones", "Tosk"), "Quill": ("_Ash_",)}
+
+
+# The last session's lead: a "not voting" line written voter first ("Alan did not vote.") was
+# dropped in silence. Now it is the count's "not voting" line; a name no player answers to makes
+# the count unread; prose to a player ("You did not vote") stays no line. Own names.
+IDLE_T = "<b>Vote Count 1.3</b><br>Pebble (2): Mira Jones, Tosk<br>Quill (1): _Ash_<br>"
+
+
+@pytest.mark.parametrize("line,idle", [
+    ("bren did not vote.", ["bren"]), ("bren and Cole9 have not voted yet", ["Cole9", "bren"]),
+    ("bren, Cole9 didn’t vote", ["Cole9", "bren"]), ("Cole9 isn't voting", ["Cole9"]),
+    ("Cole9 has not voted.", ["Cole9"])])
+def test_a_not_voting_line_written_voter_first(line, idle):
+    vc, _ = read_count(IDLE_T + line, SHARED)
+    assert vc is not None and not vc.unread and sorted(vc.not_voting or ()) == idle
+    assert {x.target: x.voters for x in vc.lines} == {
+        "Pebble": ("Mira Jones", "Tosk"), "Quill": ("_Ash_",)}
+
+
+def test_a_voter_first_not_voting_line_naming_no_player_leaves_the_count_unread():
+    vc, _ = read_count(IDLE_T + "Zyx did not vote.", SHARED)
+    assert vc is not None and vc.unread == ("Zyx",)
+
+
+@pytest.mark.parametrize("prose", ["You did not vote", "I think you did not vote."])
+def test_prose_about_not_voting_is_no_line(prose):
+    vc, _ = read_count(IDLE_T + prose, SHARED)
+    assert vc is not None and not vc.unread and vc.not_voting is None
