@@ -284,7 +284,7 @@ def iter_posts_jsonl(path: Path) -> Iterator[Post]:
 
 
 # the scanner json.loads runs (a decoder with the defaults: strict, no hooks), called directly
-_SCAN = json.JSONDecoder().scan_once
+_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set in __init__, not in typeshed
 _LINE_ENDS = ("", "\n", "\r\n")
 
 
