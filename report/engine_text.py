@@ -56,6 +56,11 @@ TEXTS: tuple[tuple[str, Row], ...] = (
         "it": "{who}: già fuori dal gioco lo stesso giorno",
         "ru": "{who}: выбывание по голосованию раньше в тот же день",
         "en": "{who} was lynched earlier today"}),
+    (r"not at the beginning of a line \(votes_at_line_start\)", {
+        "el": "όχι στην αρχή γραμμής (votes_at_line_start)",
+        "it": "non all'inizio di una riga (votes_at_line_start)",
+        "ru": "не в начале строки (votes_at_line_start)",
+        "en": "not at the beginning of a line (votes_at_line_start)"}),
     (r"changed later", {"el": "άλλαξε αργότερα", "it": "cambiato in seguito",
                         "ru": "изменён позже", "en": "changed later"}),
     (r"unvoted", {"el": "αναιρέθηκε", "it": "ritirato", "ru": "снят", "en": "unvoted"}),
