@@ -18,31 +18,32 @@ from votal.errors import ScrapeError
 from votal.scraper import dates
 from votal.scraper.engines import register
 from votal.scraper.engines._common import (
-    CLEANS,
-    COLOURS,
     PageContext,
     PagedEngine,
     absolute,
-    body_marks,
     cls,
-    drop_matching,
     find,
     first,
     first_of,
     number,
 )
-from votal.scraper.engines._xenforo import page_of, page_url_of, thread_url_of
+from votal.scraper.engines._xenforo import (
+    CHROME,
+    QUOTES,
+    SPOILERS,
+    normalize_marked,
+    page_of,
+    page_url_of,
+    thread_url_of,
+)
 from votal.scraper.engines.base import PageInfo
 from votal.scraper.model import Post
 from votal.scraper.normalize import (
     classed,
     classed_below,
-    clean,
-    inner_html,
     inside_classed,
     make_quote,
     make_spoiler,
-    normalize_colors,
     text_of,
 )
 
@@ -80,24 +81,13 @@ def normalize_body(body: etree._Element) -> str:
     """interfaces.md §2. Each step runs only when the walk of :func:`body_marks` found what it
     may change (issue 22): the spoilers a class holding "bbCodeSpoilerContainer", the quotes
     one holding "bbCodeQuote" (``div.bbCodeQuote``), the chrome (:data:`_CHROME`) an ``svg``, a
-    ``button`` or a class holding one of its words. No step makes what a later one looks for
-    (they drop elements, make details and blockquotes without classes; the colours come
-    last): a step whose mark the body lacks changes nothing."""
-    marks = body_marks(body, _STEP_TAGS, _STEP_WORDS)
-    if marks & CLEANS:
-        clean(body)
-    if marks & _SPOILERS:
-        convert_spoilers(body)
-    if marks & _QUOTES:
-        convert_quotes(body)
-    if marks & _CHROME_MARK:
-        drop_matching(body, _CHROME)
-    if marks & COLOURS:
-        normalize_colors(body)
-    return inner_html(body)
+    ``button`` or a class holding one of its words. (_xenforo.normalize_marked, the two
+    versions' order of steps)."""
+    return normalize_marked(body, _STEP_TAGS, _STEP_WORDS, convert_spoilers, convert_quotes,
+                            _CHROME)
 
 
-_SPOILERS, _QUOTES, _CHROME_MARK = 4, 8, 16
+_SPOILERS, _QUOTES, _CHROME_MARK = SPOILERS, QUOTES, CHROME
 _STEP_TAGS = MappingProxyType({"button": _CHROME_MARK, "svg": _CHROME_MARK})
 _STEP_WORDS = (("bbCodeSpoilerContainer", _SPOILERS), ("bbCodeQuote", _QUOTES),
                ("quoteExpand", _CHROME_MARK), ("messageTextEndMarker", _CHROME_MARK),
