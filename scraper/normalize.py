@@ -119,6 +119,41 @@ def _body_stays_open(html: str, fed: int, later: list[int],
                for t in _POPS.finditer(html, fed, end))
 
 
+@lru_cache(maxsize=16)
+def _letter_refs(word: str) -> re.Pattern[str]:
+    """A character reference to one of the letters of ``word`` (``&#110;``, ``&#x6E``: a
+    prefix is enough)."""
+    refs = "|".join(sorted({f"0*{ord(c)}" for c in word} | {f"[xX]0*{ord(c):x}" for c in word}))
+    return re.compile("&#(?:" + re.sub(r"([a-f])", lambda m: f"[{m[1]}{m[1].upper()}]", refs)
+                      + ")")
+
+
+_VALUE_START = frozenset("\"'= \t\n\r\f\v")
+_VALUE_END = frozenset("\"'>/< \t\n\r\f\v")
+
+
+def may_hold_value(html: str, word: str) -> bool:
+    """False when no element of the page parsed from ``html`` can have an attribute whose value
+    is exactly ``word`` (ASCII letters): such a value is read from the text between the quotes
+    of a quoted value, or after ``=`` (and spaces) up to a space or ``>`` of an unquoted one,
+    character references decoded — so the text holds ``word`` between such delimiters, or a
+    reference that gives one of its letters (named references give no ASCII letter but the
+    ``fj`` of ``&fjlig;``), or a NUL (which a parser may turn into another character). True is
+    only a maybe (issue 22: Flarum's ``rel="next"``, a 250 KB head of styles parsed to find
+    none). Plain ``str.find`` scans: a regex tried at every position costs more than the
+    parse it spares."""
+    at = html.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if at > 0 and html[at - 1] in _VALUE_START and (
+                end == len(html) or html[end] in _VALUE_END):
+            return True
+        at = html.find(word, at + 1)
+    if "&#" in html and _letter_refs(word).search(html) is not None:
+        return True
+    return "&fjlig" in html or "\x00" in html
+
+
 _BY_ID = etree.XPath("id($id)")
 
 

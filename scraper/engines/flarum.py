@@ -36,6 +36,7 @@ from votal.scraper.normalize import (
     inner_html,
     make_quote,
     make_spoiler,
+    may_hold_value,
     normalize_colors,
     text_of,
 )
@@ -260,9 +261,10 @@ def _page_info(html: str, url: str, doc: dict | None) -> PageInfo:
     if html.lstrip().startswith("{"):
         return PageInfo(1, 1, None)
     current = _page_of(url)
-    # //head/link[@rel='next']/@href, the head read alone
+    # //head/link[@rel='next']/@href, the head read alone, and not at all when no attribute
+    # of the page can be "next"
     nxt = [h for h in (el.get("href") for el in head_links(html) if el.get("rel") == "next")
-           if h is not None]
+           if h is not None] if may_hold_value(html, "next") else []
     stream = stream_of(api_document(html, url) if doc is None else doc)
     last = max(current, -(-len(stream) // PER_PAGE)) if stream else (None if nxt else current)
     return PageInfo(current, last, urljoin(url, nxt[0]) if nxt else None)

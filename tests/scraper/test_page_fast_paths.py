@@ -224,3 +224,28 @@ def test_vanilla_parts_equal_the_xpaths():
         found = vanilla._parts(item)
         assert found[0] is expected[0] and found[1] is expected[1] and found[3] is expected[3], html
         assert (found[2], found[4]) == (expected[2], expected[4]), html
+
+
+@pytest.mark.parametrize(("html", "held"), [
+    ('<link rel="next" href="/p2">', True),
+    ("<link rel='next'>", True),
+    ("<link rel=next>", True),
+    ("<link rel= next href=/p2>", True),
+    ("<link rel=next", True),
+    ('next<link rel="next">', True),          # an occurrence at offset 0 does not end the scan
+    ('<link rel="&#110;ext">', True),
+    ('<link rel="n&#X65;xt">', True),
+    ('<link rel="ne&#x78xt">', True),
+    ('<link rel="ne\x00xt">', True),
+    ("next", False),
+    ('<link rel="nextpage">', False),
+    ('<link rel="prev" title="next page">', True),
+    ('<p>the nextday</p><link rel="prev">', False),
+    ('<link rel="&FJLIG;">', False),
+])
+def test_may_hold_value(html, held):
+    """may_hold_value is only ever False where no attribute value is "next" (issue 22)."""
+    assert nz.may_hold_value(html, "next") is held
+    if not held:
+        values = [v for el in nz.document(html).iter() for v in el.attrib.values()]
+        assert "next" not in values
