@@ -123,6 +123,8 @@ def number(text: str | None) -> int | None:
     """'#1,326' -> 1326; None when the text holds no number."""
     if not text:
         return None
+    if text.isascii() and text.isdigit():  # "16": the number itself (issue 22)
+        return int(text)
     m = _NUMBER.search(text)
     digits = re.sub(r"\D", "", m.group(0)) if m else ""
     return int(digits) if digits else None

@@ -24,7 +24,6 @@ from votal.scraper.engines._common import (
     body_html,
     body_steps,
     cls,
-    find,
     first,
     joined,
     number,
@@ -44,8 +43,7 @@ from votal.scraper.normalize import (
 _TOPIC = re.compile(r"^(.*?/forum/\d+-\d+)(?:-(\d+))?(?:-[\d-]+)?/?$")
 _DATE = re.compile(r"^[^:|]*:\s*(.*?)\s*(?:\|.*)?$")
 _IN_PARENS = re.compile(r"\(([^()]+)\)\s*$")
-# every link whose class names a page switch (switchDigit, switchNext…)
-_SWITCH_LINKS = "//a[contains(@class, 'switch')]"
+_PROFILE = re.compile(r"/index/8-(\d+)")
 _ACTIVE = f"//*[{cls('switchActive')}]"
 # what precedes an element in document order (its ancestors, then the preceding axis) and is
 # the active switch
@@ -70,7 +68,11 @@ def _quote_name(head: etree._Element | None) -> str | None:
 
 
 def normalize_body(cell: etree._Element) -> str:
-    body = first_classed(cell, "span", "ucoz-forum-post")
+    # the cell's first child is the post's span in uCoz's templates: the first descendant of
+    # the class, no walk (issue 22)
+    first_child = cell[0] if len(cell) else None
+    body = first_child if first_child is not None and first_child.tag == "span" and classed(
+        first_child, "ucoz-forum-post") else first_classed(cell, "span", "ucoz-forum-post")
     body = body if body is not None else cell
     return body_html(body, _CHROME, _convert_quotes, body_steps(body, _CHROME_WORDS, _QUOTES))
 
@@ -113,7 +115,7 @@ class UCoz(PagedEngine):
     def read_page_info(self, doc: etree._Element, base: str, url: str) -> PageInfo:
         # every //a[switchDigit] and the first //a[switchNext]/@href from one walk of the links'
         # classes (issue 22: two), the first //*[switchActive] by _active
-        switches = find(doc, _SWITCH_LINKS)
+        switches = _switch_links(doc)
         current = number(text_of(_active(doc))) or _page_of(url)
         numbers = [number(text_of(a)) for a in switches if classed(a, "switchDigit")]
         last = max([current, *[n for n in numbers if n]])
@@ -122,14 +124,25 @@ class UCoz(PagedEngine):
         return PageInfo(current, last, joined(base, nxt) if nxt and current < last else None)
 
     def read_posts(self, doc: etree._Element, page: PageContext) -> list[Post]:
-        return [_post(t, page) for t in _boxes(doc)]
+        return [_post(box, tops, cell, page) for box, tops, cell in _boxes(doc)]
 
 
-def _boxes(doc: etree._Element) -> list[etree._Element]:
+Box = tuple[etree._Element, list[etree._Element], etree._Element | None]
+
+
+def _switch_links(doc: etree._Element) -> list[etree._Element]:
+    """``//a[contains(@class, 'switch')]`` (every link whose class names a page switch:
+    switchDigit, switchNext…) by lxml's tag walk of the page's links: libxml2's XPath walked
+    every node of the page for it, 40 us of a 15-post page (issue 22)."""
+    return [a for a in doc.iter("a") if "switch" in (a.get("class") or "")]
+
+
+def _boxes(doc: etree._Element) -> list[Box]:
     """The posts' boxes: ``//table[postTable][starts-with(@id, 'post')] | //tr[starts-with(@id,
     'post')][.//td[contains(@class, 'posttdMessage')]]`` whose id ends in digits, by lxml's tag
-    walk of the page's rows and tables (document order, as the union's), a row's cells walked
-    until its message cell: libxml2 walked every cell of every such row (issue 22)."""
+    walk of the page's rows and tables (document order, as the union's), each with what
+    :func:`_cells` finds in it: the walk of a row's cells that tells a box is also the one
+    that reads its cells (issue 22: two walks of every box's cells)."""
     boxes = []
     for el in doc.iter("tr", "table"):
         pid = el.get("id")
@@ -137,10 +150,34 @@ def _boxes(doc: etree._Element) -> list[etree._Element]:
             continue
         if el.tag == "table":
             if classed(el, "postTable"):
-                boxes.append(el)
-        elif any("posttdMessage" in (td.get("class") or "") for td in el.iterdescendants("td")):
-            boxes.append(el)
+                tops, cell, _ = _cells(el)
+                boxes.append((el, tops, cell))
+        else:
+            tops, cell, message = _cells(el)
+            if message:
+                boxes.append((el, tops, cell))
     return boxes
+
+
+def _cells(box: etree._Element) -> tuple[list[etree._Element], etree._Element | None, bool]:
+    """A box's top cells (``.//td[postTdTop]``: the first two, or all when fewer; the post reads
+    no other), its first message cell (``.//td[posttdMessage]``) and whether a cell's class
+    holds the word posttdMessage (``.//td[contains(@class, 'posttdMessage')]``), from one walk
+    of its cells, which ends once all three are known."""
+    tops, cell, message = [], None, False
+    for td in box.iterdescendants("td"):
+        value = td.get("class")
+        if not value:
+            continue
+        if "postTdTop" in value and len(tops) < 2 and classed(td, "postTdTop"):
+            tops.append(td)
+        if "posttdMessage" in value:
+            message = True
+            if cell is None and classed(td, "posttdMessage"):
+                cell = td
+        if cell is not None and len(tops) == 2:
+            break
+    return tops, cell, message
 
 
 def _active(doc: etree._Element) -> etree._Element | None:
@@ -161,21 +198,11 @@ def _page_of(url: str) -> int:
     return int(m.group(2)) if m and m.group(2) and m.group(2).isdigit() else 1
 
 
-def _post(box: etree._Element, page: PageContext) -> Post:
+def _post(box: etree._Element, tops: list[etree._Element], cell: etree._Element | None,
+          page: PageContext) -> Post:
+    """A post from its box, its first two top cells and its message cell (:func:`_cells`)."""
     pid = box.get("id")[4:]
     where = page.where(pid)
-    # the post's cells and links by lxml's tag walks, the class tested in Python (issue 22);
-    # its top cells (``.//td[postTdTop]``) and its first message cell (``.//td[posttdMessage]``)
-    # from one walk of its cells
-    tops, cell = [], None
-    for td in box.iterdescendants("td"):
-        value = td.get("class")
-        if not value:
-            continue
-        if "postTdTop" in value and classed(td, "postTdTop"):
-            tops.append(td)
-        if cell is None and "posttdMessage" in value and classed(td, "posttdMessage"):
-            cell = td
     user = first(tops[0], ".//a") if tops else None
     author = text_of(user if user is not None else (tops[0] if tops else None))
     if not author or len(tops) < 2:
@@ -187,7 +214,7 @@ def _post(box: etree._Element, page: PageContext) -> Post:
         raise ScrapeError(f"{where}: no post body found")
     profile = next((href for a in box.iterdescendants("a")  # .//a[contains(@href, …)]/@href
                     if "/index/8-" in (href := a.get("href") or "")), None)
-    uid = re.search(r"/index/8-(\d+)", profile) if profile else None
+    uid = _PROFILE.search(profile) if profile else None
     return Post(
         id=pid, number=printed, thread=page.thread, url=f"{page.thread}#{pid}",
         author=author, author_id=uid.group(1) if uid else None,
