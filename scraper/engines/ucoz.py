@@ -164,7 +164,9 @@ def _cells(box: etree._Element) -> tuple[list[etree._Element], etree._Element | 
     no other), its first message cell (``.//td[posttdMessage]``) and whether a cell's class
     holds the word posttdMessage (``.//td[contains(@class, 'posttdMessage')]``), from one walk
     of its cells, which ends once all three are known."""
-    tops, cell, message = [], None, False
+    tops: list[etree._Element] = []
+    cell: etree._Element | None = None
+    message = False
     for td in box.iterdescendants("td"):
         value = td.get("class")
         if not value:
