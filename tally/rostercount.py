@@ -1092,24 +1092,30 @@ def _split_shared(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
     16", "B 9"): one line per candidate, each with that number (never their sum), when every
     name is a player or No Lynch, joined by commas, "and" or "&", and only a separator and the
     number follow the last. Anything else on the line (a voter, a word, a bracket of names)
-    leaves it one line, read as before."""
+    leaves it one line, read as before. A name there no player answers to, written as a name
+    ("Tosk, Zyx 1", "Ash, Cole and Qwerty 2"), is a line of its own that leaves the count
+    unread (its votes were dropped in silence before), when the line names a player too."""
     toks = _tokens(roster, t)
     names: list[_Tok] = []
     k = 0
     while k < len(toks):
         tok = toks[k]
-        if tok.kind != "NAME" or tok.value in (None, NOT_VOTING) or tok.history:
+        if not (tok.kind == "NAME" and tok.value not in (None, NOT_VOTING)
+                or tok.kind == "WORD" and _name_shaped(tok.text)) or tok.history:
             return None
         names.append(tok)
         k += 1
-        if k < len(toks) and toks[k].kind == "SEP" and toks[k].value in (",", "&", "and"):
-            k += 1
+        joined = k
+        while k < len(toks) and toks[k].kind == "SEP" and toks[k].value in (",", "&", "and"):
+            k += 1            # ", and": the list's last comma and its "and"
+        if k > joined:
             continue
         break
     rest = toks[k:]
     if rest and rest[0].kind == "SEP" and rest[0].value in ("-", "–", "—", ":"):
         rest = rest[1:]
-    if len(names) < 2 or len(rest) != 1 or rest[0].kind != "NUM":
+    if len(names) < 2 or len(rest) != 1 or rest[0].kind != "NUM" \
+            or all(n.kind == "WORD" for n in names):
         return None
     tail = t.raw[names[-1].end:]
     parts = []
@@ -1117,10 +1123,18 @@ def _split_shared(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
         raw = t.raw[n.start:n.end] + tail
         part = _Text.of(raw, (*t.history[n.start:n.end], *t.history[names[-1].end:]))
         r = read_line(roster, part)
-        if not (_whole_line(r) and not r.voters and r.count == rest[0].value):
+        unplaced = r.kind == "doubtful" and r.label is None and bool(r.unread)
+        if not ((_whole_line(r) or unplaced) and not r.voters and r.count == rest[0].value):
             return None
         parts.append((part, False))
     return parts
+
+
+def _name_shaped(text: str) -> bool:
+    """A text written as a player's name the roster does not know ("Zyx", "Zed Alpha"): a few
+    words, each a name's (a capital, a digit or an underscore; no remark's or prose word)."""
+    return _may_be_a_name(text) and (len(text.split()) == 1 or all(_name_word(w)
+                                                                     for w in text.split()))
 
 
 def _split_labels(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
@@ -1130,8 +1144,8 @@ def _split_labels(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
     is a whole count line with voters. A lead of count words ("Votes:") is the count's title."""
     toks = _tokens(roster, t)
     start, out = 0, []
-    lead = _LEAD.match(t.raw)
-    if lead and all(bare(w) in _NOT_LABELS or w.isdigit() for w in lead.group(1).split()):
+    lead = _count_lead(roster, t)
+    if lead:
         out.append((_Text.of(t.raw[:lead.end()], t.history[:lead.end()]), True))
         start = lead.end()
     cuts = [(toks[n - 1].start, tok.start) for n, tok in enumerate(toks)
@@ -1149,7 +1163,26 @@ def _split_labels(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
     return [*out, *parts] if len(parts) > 1 else None
 
 
-_LEAD = re.compile(r"\s*([^\W_]+(?:\s+[^\W_]+){0,2})\s*:\s*")   # "Votes:", "Current votes:"
+# "Votes:", "Current votes:", "Game 12:", "wlf-001:": a lead of a few words before a colon
+_LEAD = re.compile(r"\s*((?:[^\W_]+(?:[-.#][^\W_]+)*)(?:\s+[^\W_]+(?:[-.#][^\W_]+)*){0,2})"
+                   r"\s*:\s*")
+
+
+def _count_lead(roster: Roster, t: _Text) -> re.Match[str] | None:
+    """The lead of a count written on one line, its title: count words ("Votes:", "Current
+    votes:"), or a label of the game or day that holds a number and names no player ("Game
+    12:", "wlf-001:", "D2:"; a real werewolf site's final tallies begin with the game's id)."""
+    lead = _LEAD.match(t.raw)
+    if lead is None:
+        return None
+    words = lead.group(1).split()
+    if all(bare(w) in _NOT_LABELS or w.isdigit() for w in words):
+        return lead
+    head = _Text.of(t.raw[:lead.end(1)], t.history[:lead.end(1)])
+    if any(c.isdigit() for c in head.raw) and not any(x.kind == "NAME" for x in _tokens(roster, head)) \
+            and _resolve_text(roster, head.raw.strip(), label=True) is None:
+        return lead
+    return None
 
 
 def _split_commas(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
@@ -1168,8 +1201,8 @@ def _split_commas(roster: Roster, t: _Text) -> list[tuple[_Text, bool]] | None:
             cuts.append(n)
     start = 0
     out: list[tuple[_Text, bool]] = []
-    lead = _LEAD.match(t.raw)
-    if lead and all(bare(w) in _NOT_LABELS or w.isdigit() for w in lead.group(1).split()):
+    lead = _count_lead(roster, t)
+    if lead:
         out.append((_Text.of(t.raw[:lead.end()], t.history[:lead.end()]), True))
         start = lead.end()
     parts = 0
@@ -1225,6 +1258,8 @@ class _Block:
     #      lines before it; -1: before the run, -2: just before its "not voting" line)
     tail: list[LineReading] = field(default_factory=list)   # doubtful lines right after the
     #      run's last line (no other line, no "not voting" line between)
+    heading: str | None = None   # the short line right above the run ("Previous count:", "Day
+    #      2 results:"), a title or not: what tells a post's counts apart (_current_block)
 
     def labels(self) -> set[str]:
         return {x.label for x in self.lines if x.label}
@@ -1255,8 +1290,11 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
     pending: list[LineReading] = []       # doubtful lines before the run's first count line
     gap = 0                               # lines of something else since the run's last line
     prev: LineReading | None = None
+    heading: str | None = None            # the last short line outside a run
     for r in readings:
         last, prev = prev, r
+        if r.kind in ("title", "other"):
+            heading = r.text if _short_heading(r.text) else heading
         if r.kind == "title":
             current, pending = None, []
             if _is_header(r.text):
@@ -1272,7 +1310,10 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
                     and not _ABOUT_MAJORITY.search(r.text)
             continue
         repeated = r.label in current.labels() and not r.arrow if current is not None else False
-        if current is not None and (gap > 1 or repeated and r.label != NOT_VOTING):
+        # a log of votes written voter first ("Mira → Pebble") after a count is no line of it
+        log = current is not None and r.arrow and bool(current.lines) \
+            and not any(x.arrow for x in current.lines)
+        if current is not None and (gap > 1 or repeated and r.label != NOT_VOTING or log):
             current = None
         gap = 0
         if r.kind == "doubtful" and not (r.label == NOT_VOTING and current is not None
@@ -1287,9 +1328,9 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
                     current.tail.append(r)
             continue
         if current is None:
-            current = _Block(title, majority=majority)
+            current = _Block(title, majority=majority, heading=heading)
             blocks.append(current)
-            title = majority = None
+            title = majority = heading = None
             # doubtful lines just before the run: the count's when laid out like its first
             # line, or when the count's title stands right above them
             current.doubtful.extend((p, -1) for p in pending
@@ -1319,6 +1360,11 @@ def _blocks(readings: list[LineReading]) -> list[_Block]:
                       and (d.label is None and d.voters
                            or d.label is not None and _misspelt_voters(d))]
     return blocks
+
+
+def _short_heading(text: str) -> bool:
+    """A line short enough to head a count ("Previous count:", "Day 2 results:"), no prose."""
+    return bool(re.search(r"[^\W\d_]", text)) and len(text) <= 60 and len(text.split()) <= 8
 
 
 def _misspelt_voters(d: LineReading) -> bool:
@@ -1432,15 +1478,14 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
     readings = _voters_below(roster, items, [read_line(roster, t, title=title)
                                              for t, title in items])
     blocks = [b for b in _blocks(readings) if _enough(b)]
+    logs = {id(b) for b in blocks if all(x.arrow for x in b.lines)}
     for b in blocks:
         _arrow_block(b)
         _voter_first_block(b)
     if not blocks:
         return None, _unreadable_title(readings)
-    scored = [(b, _confidence(b)) for b in blocks]
-    # a summary of numbers without voters ("🥇 Bob - 2 votes") yields to a block that names them
-    best, conf = max(scored, key=lambda bc: (_names_voters(bc[0]), bc[1], bool(bc[0].label),
-                                              len(bc[0].lines), -scored.index(bc)))
+    best = _current_block(blocks, logs)
+    conf = _confidence(best)
     for x in best.lines:
         _listed_twice_is_a_weight(x)
     lines = tuple(CountLine(str(x.label), x.count if x.count is not None
@@ -1455,6 +1500,53 @@ def read_count(html: str | Body, roster: Roster) -> tuple[VoteCount | None, str 
                    for x in doubtful if x.label and x.label != NOT_VOTING)
     return VoteCount(best.label, lines, tuple(nv.voters) if nv else None, conf, best.majority,
                      unread=unread, resolved=True, as_of=find_as_of(body)), None
+
+
+# a count's title that says it is an earlier one, or the current one
+_EARLIER = re.compile(r"\b(?:previous|prior|former|earlier|old|last|yesterday'?s?|before|"
+                      r"precedente|vecchi[oa]|предыдущ\w*|прошл\w*|προηγουμεν\w*)\b", re.I)
+_CURRENT = re.compile(r"\b(?:current(?:ly)?|updated?|new|corrected|latest|now|today'?s?|"
+                      r"attuale|aggiornat[oa]|текущ\w*|нов\w*|τρεχουσ\w*|νε[οα]\w*)\b", re.I)
+
+
+def _current_block(blocks: list[_Block], logs: set[int]) -> _Block:
+    """The count a post gives when it holds several, as its reader takes it: a block that names
+    voters over a summary of numbers ("🥇 Bob - 2 votes"); of two or more counts, not one whose
+    title says it is an earlier one ("Previous count", "Yesterday's votes"), the one whose title
+    says it is current ("Current count", "Updated vote count"), a count over a log of votes
+    written voter first ("Mira → Pebble"); then, of counts that differ, the one the titles'
+    numbers put last ("Vote Count 2.4" then "2.5", "Day 1" then "Day 2"), else the post's last:
+    a moderator's post gives the count before a change, then the count after it. A lone block
+    scored best is read as before (the first on a tie)."""
+    scored = [(b, _confidence(b)) for b in blocks]
+    full = [b for b in blocks if _names_voters(b)]
+    if len(full) < 2:
+        return max(scored, key=lambda bc: (_names_voters(bc[0]), bc[1], bool(bc[0].label),
+                                           len(bc[0].lines), -scored.index(bc)))[0]
+    for keep in (lambda b: not _EARLIER.search(b.label or b.heading or ""),
+                 lambda b: bool(_CURRENT.search(b.label or b.heading or "")),
+                 lambda b: id(b) not in logs):
+        kept = [b for b in full if keep(b)]
+        full = kept or full
+    if all(_same_count(full[0], b) for b in full[1:]):
+        return full[0]
+    numbers = [_title_numbers(b.label or b.heading) for b in full]
+    if all(numbers) and len(set(numbers)) == len(numbers):
+        return max(zip(numbers, full, strict=True), key=lambda nb: nb[0])[1]
+    return full[-1]
+
+
+def _title_numbers(title: str | None) -> tuple[int, ...]:
+    """The numbers of a count's title in order ("Day 2 Votecount 3" → (2, 3), "Vote Count 2.05"
+    → (2, 5)): what orders a post's counts when it holds several."""
+    return tuple(int(n) for n in re.findall(r"\d+", title or ""))
+
+
+def _same_count(a: _Block, b: _Block) -> bool:
+    def lines(x: _Block) -> set[tuple[str, tuple[str, ...]]]:
+        return {(str(y.label), tuple(sorted(y.voters))) for y in x.lines if y.voters}
+    idle = (lambda x: sorted(x.not_voting.voters) if x.not_voting else None)
+    return lines(a) == lines(b) and idle(a) == idle(b)
 
 
 def _listed_twice_is_a_weight(x: LineReading) -> None:
