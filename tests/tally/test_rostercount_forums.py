@@ -572,3 +572,47 @@ def test_a_voter_first_not_voting_line_naming_no_player_leaves_the_count_unread(
 def test_prose_about_not_voting_is_no_line(prose):
     vc, _ = read_count(IDLE_T + prose, SHARED)
     assert vc is not None and not vc.unread and vc.not_voting is None
+
+
+# Round of 2026-12-05 (issue 21). A grouped line with a name no player answers to was dropped in
+# silence (the count read without it); now the count is unread with that name. Own names.
+@pytest.mark.parametrize("grouped,unknown", [("Tosk, Mira Jones, Zyx 1", ("Zyx",)),
+                                             ("Tosk, Zyx and Qwerty 1", ("Zyx", "Qwerty"))])
+def test_a_grouped_line_with_an_unknown_name_leaves_the_count_unread(grouped, unknown):
+    vc, _ = read_count(f"<b>Vote Tally</b><br>Pebble 5<br>Quill 3<br>{grouped}", SHARED)
+    assert vc is not None and vc.unread == unknown
+    assert {x.target for x in vc.lines} >= {"Pebble", "Quill", "Tosk"}
+
+
+def test_a_grouped_line_with_a_comma_before_and():
+    vc, _ = read_count("<b>Vote Tally</b><br>Pebble 5<br>Tosk, Mira Jones, and _Ash_ 1", SHARED)
+    assert vc is not None and not vc.unread
+    assert {x.target: x.count for x in vc.lines} == {"Pebble": 5, "Tosk": 1, "Mira Jones": 1,
+                                                     "_Ash_": 1}
+
+
+# A real werewolf site's final tallies (blackpill.is, "In Werewolves, if you're the village…",
+# "wlf-001: A=1 (B), C=3 (D, E, F), …"): a count on one line led by the game's id, not found.
+def test_a_count_on_one_line_led_by_a_game_id():
+    vc, _ = read_count("g-07: Pebble=2 (Mira Jones, Tosk), Quill=1 (_Ash_), Tosk=1 (bren)", SHARED)
+    assert vc is not None and not vc.unread
+    assert {x.target: sorted(x.voters) for x in vc.lines} == {
+        "Pebble": ["Mira Jones", "Tosk"], "Quill": ["_Ash_"], "Tosk": ["bren"]}
+
+
+# Two counts in one post: the one a reader takes as current (lead of 2026-12-04).
+OLD = "Pebble (1): Mira Jones<br>Quill (2): _Ash_, Tosk<br>Not voting: bren, Cole9"
+NEW = "Pebble (2): Mira Jones, Tosk<br>Quill (1): _Ash_<br>Not voting: bren, Cole9"
+NOW = {"Pebble": ("Mira Jones", "Tosk"), "Quill": ("_Ash_",)}
+
+
+@pytest.mark.parametrize("body", [
+    f"Previous count:<br>{OLD}<br><br>Current count:<br>{NEW}",
+    f"Current count:<br>{NEW}<br><br>Yesterday's count:<br>{OLD}",
+    f"<b>Vote Count 2.5</b><br>{NEW}<br><br><b>Vote Count 2.4</b><br>{OLD}",
+    f"Votes:<br>{OLD}<br><br>Tosk changed his vote.<br>Votes:<br>{NEW}",
+    f"<b>Vote Count 2.5</b><br>{NEW}<br><br>Vote log:<br>Mira Jones → Pebble<br>"
+    "Tosk → Quill<br>Tosk → Pebble<br>_Ash_ → Quill"])
+def test_two_counts_in_one_post_read_as_the_current_one(body):
+    vc, _ = read_count(body, SHARED)
+    assert vc is not None and {x.target: x.voters for x in vc.lines} == NOW
